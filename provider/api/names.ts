@@ -6,6 +6,9 @@
  * hand-written table can. Every field of the contract round-trips through it; a test pins that.
  */
 
+/** The type-level twin of `toCamelName`, so input types derive from the API names. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
 /** `hd_video_quality` -> `hdVideoQuality`. */
 export function toCamelName(apiName: string): string {
     return apiName.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

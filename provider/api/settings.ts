@@ -1,0 +1,349 @@
+/**
+ * The single table of writable settings: sections 2.3 (shared by team defaults and rooms), the
+ * defaults-only `domain` and `favicon`, and 2.4 (room only) of the contract.
+ *
+ * Everything else derives from this table: the zod schemas the client and `check` validate with,
+ * the TypeScript input types of the SDK, the camelCase names (through names.ts), the diff's
+ * normalization (through `compare`), which fields are create-only and which are secret.
+ * Add a field here and it appears everywhere; never write the list a second time.
+ */
+import { z } from "zod";
+import { toCamelName, type CamelCase } from "./names";
+
+/** Where a setting may be written. */
+export type SettingScope = "shared" | "defaults" | "room";
+
+/**
+ * How two values of a setting are compared by the diff (decision 3 of DESIGN.md): the API
+ * accepts one form and reads back another.
+ */
+export type CompareKind =
+    | "exact"
+    | "colour" // "#ABC" == "#aabbcc": the API echoes what it was given, users mix case
+    | "role" // written as id or name, read back as {id, name, display_name}
+    | "roleList" // the same, element-wise; the order is meaningful (Participants panel order)
+    | "image" // written as URL or base64, a base64 upload reads back as a CDN URL
+    | "numberString" // "64" == 64: audio_quality is a string the API may echo as a number
+    | "datetime" // "2027-01-02 03:04:05" == "2027-01-02T03:04:05Z"
+    | "nullableInteger" // session_length: null and "" both mean unlimited
+    | "stringSet"; // tags: order carries no meaning
+
+export interface Setting<N extends string = string, T = unknown> {
+    /** The API's snake_case name; the camelCase input name derives from it. */
+    readonly name: N;
+    readonly scope: SettingScope;
+    /** One line for the SDK's reference docs. */
+    readonly description: string;
+    readonly compare: CompareKind;
+    /** Only the create body accepts it: changing it replaces the room. */
+    readonly createOnly?: boolean;
+    /** Never shown in plans, state text or logs. */
+    readonly secret?: boolean;
+    /**
+     * Builds the field's validator for a scope (watermark_text has a different maximum for team
+     * defaults and rooms). Built on demand, never held at module level, so that nothing captured
+     * in a serialized closure holds a zod instance (DESIGN.md decision 1).
+     */
+    readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
+    /** Phantom: carries the value type to `SettingsInputs`. */
+    readonly __type?: T;
+}
+
+// ---- value rules, each with the wording that check failures and docs show ------------------
+
+const LANGUAGES = ["ar-SA", "ca-ES", "en", "es-ES", "de-DE", "it-IT", "nb-NO", "nl-NL", "pt-PT", "ro-RO", "zh-CN", "zh-TW"] as const;
+const RESERVED_DOMAINS = ["docs", "api", "dev-api", "staging-api", "you", "dashboard"] as const;
+const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Latin letters, digits, spaces and basic punctuation (contract 2.3, watermark_text). */
+const WATERMARK_CHARS = /^[A-Za-z0-9 .,:;!?'"()\-_/&@#%+*=]*$/;
+const DTMF = /^[0-9*#Ww]+$/;
+const EXPIRES_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
+    return z.string({ error: "must be a string" }).refine((v): v is V => (values as readonly string[]).includes(v), {
+        error: `must be one of ${values.join(", ")}`,
+    }) as unknown as z.ZodType<V>;
+}
+
+function text(min?: number, max?: number): z.ZodType<string> {
+    let s = z.string({ error: "must be a string" });
+    const rule = min !== undefined && max !== undefined ? `must be ${min} to ${max} characters` : min !== undefined ? `must be at least ${min} characters` : "";
+    if (min !== undefined) s = s.min(min, { error: rule });
+    if (max !== undefined) s = s.max(max, { error: rule });
+    return s;
+}
+
+function integer(min: number, max?: number): z.ZodType<number> {
+    const rule = max === undefined ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`;
+    let n = z.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
+    if (max !== undefined) n = n.max(max, { error: rule });
+    return n;
+}
+
+function list(item: z.ZodType<string>, rule: string): z.ZodType<string[]> {
+    return z.array(item, { error: `must be a list: ${rule}` });
+}
+
+const nonEmpty = () => z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
+const colour = () => z.string({ error: "must be a string" }).regex(HEX_COLOUR, { error: "must be a hex colour code such as #1a2b3c" });
+const image = () =>
+    z.string({ error: "must be a string" }).refine((v) => /^https?:\/\/\S+$/.test(v) || isBase64File(v), {
+        error: "must be an image URL (http or https) or a base64-encoded file",
+    });
+
+/** A base64 file, raw or as a data URI: whole 4-character groups of the base64 alphabet. */
+function isBase64File(value: string): boolean {
+    const compact = value.replace(/\s+/g, "");
+    const payload = compact.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/, "");
+    return payload.length >= 4 && payload.length % 4 === 0 && BASE64.test(payload);
+}
+
+// ---- typed constructors: the table below stays one line per field ---------------------------
+
+function setting<N extends string, T, Sc extends SettingScope>(
+    name: N,
+    scope: Sc,
+    compare: CompareKind,
+    schema: (target: "defaults" | "room") => z.ZodType<T>,
+    description: string,
+    flags: { createOnly?: boolean; secret?: boolean } = {},
+): Setting<N, T> & { readonly scope: Sc } {
+    return { name, scope, compare, schema, description, ...flags };
+}
+const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
+    setting(name, scope, "exact", () => z.boolean({ error: "must be true or false" }), description);
+const choice = <N extends string, V extends string, Sc extends SettingScope>(name: N, scope: Sc, values: readonly V[], description: string) =>
+    setting(name, scope, "exact", () => oneOf(values), description);
+
+// ---- the table -------------------------------------------------------------------------------
+
+const SHARED_VALUES = [
+    bool("is_locked", "shared", "Locked rooms require acceptance to join. Single-role rooms cannot be locked on join."),
+    setting("default_role", "shared", "role", nonEmpty, "Role id or name for participants who join with no token, or with a token without a role."),
+    setting("roles", "shared", "roleList", () => list(nonEmpty(), "role ids or names"), "Role ids or names; the order given is the order in the Participants panel."),
+    setting(
+        "session_length",
+        "shared",
+        "nullableInteger",
+        () => integer(1, 1440).nullable(),
+        "Session length in minutes, 1 to 1440; null means unlimited.",
+    ),
+    choice("toolbar_position", "shared", ["left", "right", "bottom"], "Where the toolbar sits."),
+    setting("toolbar_color", "shared", "colour", colour, "Toolbar colour, a hex colour code."),
+    setting("primary_color", "shared", "colour", colour, "Primary colour, a hex colour code."),
+    setting("background_color", "shared", "colour", colour, "Background colour, a hex colour code."),
+    choice("palette_mode", "shared", ["light", "dark"], "Light or dark palette."),
+    choice("language", "shared", LANGUAGES, "Interface language."),
+    setting("languages", "shared", "exact", () => list(oneOf(LANGUAGES), `each one of ${LANGUAGES.join(", ")}`), "Language codes participants may choose from."),
+    choice("hd_video_quality", "shared", ["720_1.5", "720_2.5", "1080_2.5", "1080_5.5"], "HD video quality: resolution_megabits."),
+    setting("audio_quality", "shared", "numberString", () => oneOf(["32", "64", "128", "256"]), "Audio bitrate in kbit/s, as a string."),
+    setting("private_group_chat_name", "shared", "exact", () => text(3), "Name of the private group chat, at least 3 characters."),
+    setting("private_group_chat_roles", "shared", "roleList", () => list(nonEmpty(), "role ids or names"), "Role ids or names that see the private group chat."),
+    setting("custom_logo", "shared", "image", image, "Custom logo: an image URL or a base64-encoded file (read back as a URL)."),
+    setting("application_logo", "shared", "image", image, "Application logo: an image URL or a base64-encoded file (read back as a URL)."),
+    choice("qa_default_filter", "shared", ["all", "open", "answered"], "Default filter of the Q&A panel."),
+    setting(
+        "watermark_text",
+        "shared",
+        "exact",
+        (target) => {
+            const max = target === "defaults" ? 50 : 150;
+            return text(3, max).refine((v) => WATERMARK_CHARS.test(v), { error: "must use only Latin letters, digits and basic punctuation" });
+        },
+        "Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation.",
+    ),
+    choice("consent_message_type", "shared", ["generic", "custom"], "Generic or custom consent message."),
+    setting("consent_message", "shared", "exact", () => z.string({ error: "must be a string" }), "Consent text; may contain [link <url>]label[/link]."),
+    setting("checkbox_message", "shared", "exact", () => z.string({ error: "must be a string" }), "Text of the do-not-show-again checkbox."),
+    choice("recordings_layout_mode", "shared", ["auto", "tiled"], "Layout of recordings."),
+    choice("layout_mode_on_join", "shared", ["auto", "tiled"], "Layout on join."),
+    setting("html_title", "shared", "exact", () => text(3, 255), "HTML page title, 3 to 255 characters."),
+    setting("lobby_message", "shared", "exact", () => text(3, 1000), "Lobby message, 3 to 1000 characters."),
+    choice("default_content_library", "shared", ["room", "personal"], "Content library opened by default."),
+    setting(
+        "library_id",
+        "shared",
+        "exact",
+        () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" }),
+        "UUID of the content library.",
+    ),
+    choice("captions_language", "shared", ["de", "en", "es", "fr", "it", "nl", "pt", "ro"], "Captions language."),
+] as const;
+
+const SHARED_BOOLEANS = [
+    bool("topbar_enabled", "shared", "Top bar shown."),
+    bool("pip_enabled", "shared", "Picture-in-picture available (desktop Chrome, not in an embedded frame)."),
+    bool("auto_pip_enabled", "shared", "Picture-in-picture opens automatically on leaving the tab."),
+    bool("toolbar_enabled", "shared", "Toolbar shown."),
+    bool("language_selection_enabled", "shared", "Each user may change the UI language."),
+    bool("room_reactions_enabled", "shared", "Emoji reactions available."),
+    bool("chat_reactions_enabled", "shared", "Emoji reactions on chat messages."),
+    bool("chat_reactions_extended_enabled", "shared", "Expanded emoji set for chat reactions."),
+    bool("audio_on_join_enabled", "shared", "When false, users join muted."),
+    bool("video_on_join_enabled", "shared", "When false, users join with the camera off."),
+    bool("hd_video_on_join_enabled", "shared", "Better stream quality on join; more uplink needed."),
+    bool("audio_autogain_enabled", "shared", "Audio autogain."),
+    bool("audio_noise_suppression_enabled", "shared", "Background noise reduced."),
+    bool("audio_echo_cancellation_enabled", "shared", "Echo removed."),
+    bool("mute_sound_enabled", "shared", "Participants may mute room sound locally."),
+    bool("participants_list_enabled", "shared", "Participants panel available."),
+    bool("pin_enabled", "shared", "Participants may pin a tile."),
+    bool("full_screen_enabled", "shared", "Tile full screen (not in auto layout)."),
+    bool("minimize_own_tile_enabled", "shared", "Own tile can be minimised in tiled mode."),
+    bool("minimize_own_tile_on_join_enabled", "shared", "Own tile minimised on join."),
+    bool("end_session_enabled", "shared", "End session button in the toolbar."),
+    bool("leave_session_enabled", "shared", "Leave session button in the toolbar."),
+    bool("rejoin_session_enabled", "shared", "Rejoin link after leaving."),
+    bool("connection_message_enabled", "shared", "Weak-connection notification."),
+    bool("chat_enabled", "shared", "Public chat."),
+    bool("private_chat_enabled", "shared", "One-to-one chat."),
+    bool("private_group_chat_enabled", "shared", "Private group chat."),
+    bool("chat_persistence_enabled", "shared", "Public chat of earlier sessions is kept and reloaded."),
+    bool("e2ee_enabled", "shared", "End-to-end encryption; incompatible with whiteboard, transcription and breakout rooms."),
+    bool("e2ee_badge_enabled", "shared", "Encryption badge shown."),
+    bool("layout_mode_switch_enabled", "shared", "Layout switcher shown."),
+    bool("simple_notifications_enabled", "shared", "Join and leave notifications."),
+    bool("join_screen_enabled", "shared", "Device test before joining."),
+    bool("screenshare_enabled", "shared", "Screen sharing (not on mobile)."),
+    bool("recordings_enabled", "shared", "Participants may record."),
+    bool("hide_tiles_in_recordings_enabled", "shared", "Recordings capture only audio and shared screens."),
+    bool("recording_logo_enabled", "shared", "Logo in recordings."),
+    bool("participant_names_in_recordings_enabled", "shared", "Name badges in recordings."),
+    bool("recording_autostart_enabled", "shared", "Recording starts when the first participant joins."),
+    bool("recording_bookmarks_enabled", "shared", "Bookmarks during recording."),
+    bool("recording_breakout_autostart_enabled", "shared", "Breakout rooms are recorded automatically."),
+    bool("recording_consent_message_enabled", "shared", "Recording consent reminder."),
+    bool("captions_in_recordings_enabled", "shared", "Transcription shown as subtitles in recordings."),
+    bool("logo_enabled", "shared", "Logo shown."),
+    bool("virtual_backgrounds_enabled", "shared", "Virtual backgrounds on desktop."),
+    bool("virtual_backgrounds_v2_enabled", "shared", "New virtual background engine."),
+    bool("raise_hand_enabled", "shared", "Raise hand."),
+    bool("invite_participants_enabled", "shared", "Invite people button for permitted users."),
+    bool("invite_participants_advanced_enabled", "shared", "Invite people UI by default."),
+    bool("whiteboard_enabled", "shared", "Whiteboard; incompatible with E2EE."),
+    bool("qa_enabled", "shared", "Questions and answers."),
+    bool("upvote_qa_enabled", "shared", "Upvoting of questions."),
+    bool("shared_notes_enabled", "shared", "Shared notes panel."),
+    bool("polls_enabled", "shared", "Polls."),
+    bool("watermark_enabled", "shared", "Repeated text watermark."),
+    bool("consent_message_enabled", "shared", "Join consent reminder."),
+    bool("lobby_sound_enabled", "shared", "Sound when someone enters the lobby."),
+    bool("content_library_enabled", "shared", "Content library component."),
+    bool("transcription_enabled", "shared", "Speech transcribed; incompatible with E2EE."),
+    bool("transcription_auto_start_enabled", "shared", "Transcription starts when the first participant joins."),
+    bool("captions_enabled", "shared", "Participants may toggle captions."),
+] as const;
+
+const DEFAULTS_ONLY = [
+    setting(
+        "domain",
+        "defaults",
+        "exact",
+        () =>
+            z
+                .string({ error: "must be a string" })
+                .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: "must be 3 to 32 letters, digits, dashes or underscores" })
+                .refine((v) => !(RESERVED_DOMAINS as readonly string[]).includes(v.toLowerCase()), {
+                    error: `must not be one of ${RESERVED_DOMAINS.join(", ")}`,
+                }),
+        "Team name used in room addresses; changing it changes every room's URL.",
+    ),
+    setting("favicon", "defaults", "image", image, "Favicon: an image URL or a base64-encoded file (read back as a URL)."),
+] as const;
+
+const ROOM_ONLY = [
+    setting("description", "room", "exact", () => text(3, 500), "Room description, 3 to 500 characters."),
+    setting("friendly_url", "room", "exact", () => text(3, 32), "Friendly URL, unique in the team, 3 to 32 characters."),
+    choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),
+    setting("external_id", "room", "exact", () => z.string({ error: "must be a string" }), "Identifier assigned by the integrator."),
+    setting("webhooks", "room", "exact", () => list(nonEmpty(), "webhook ids"), "Webhook ids; when given, only these apply."),
+    setting("tags", "room", "stringSet", () => list(nonEmpty(), "tag strings"), "Tags; the API accepts them only on create, so a change replaces the room.", {
+        createOnly: true,
+    }),
+    bool("is_audio_only", "room", "Cameras, HD video and virtual backgrounds disabled."),
+    choice("broadcaster_tile_visibility", "room", ["all", "cam_mic", "cam"], "Which broadcaster tiles are visible."),
+    bool("breakout_rooms_enabled", "room", "Breakout rooms; incompatible with E2EE."),
+    setting("breakouts", "room", "exact", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
+    bool("breakout_free_movement_enabled", "room", "Users move freely between breakout rooms."),
+    bool("breakout_return_to_main_room_enabled", "room", "Return to the main room allowed."),
+    bool("breakout_timer_enabled", "room", "Visible countdown in breakout rooms."),
+    setting("breakout_timer_duration", "room", "exact", () => integer(1), "Duration of breakout rooms."),
+    bool("breakout_end_on_timer", "room", "Breakout rooms close when the timer ends."),
+    bool("restream_enabled", "room", "Restreaming allowed."),
+    choice("restream_type", "room", ["youtube", "vimeo", "cloudflare", "custom"], "Restream target."),
+    setting("restream_key", "room", "exact", nonEmpty, "Authentication token for the restream target (secret).", { secret: true }),
+    setting(
+        "restream_url",
+        "room",
+        "exact",
+        () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" }),
+        "Custom restreamer server URL.",
+    ),
+    choice("restream_layout_mode", "room", ["auto", "tiled"], "Layout of the restream."),
+    bool("hide_tiles_in_restream_enabled", "room", "Video tiles left out of the restream."),
+    bool("restream_logo_enabled", "room", "Logo in the restream."),
+    bool("restream_autostart_enabled", "room", "Restream starts automatically."),
+    bool("participant_names_in_restream_enabled", "room", "Name badges in the restream."),
+    bool("restream_consent_message_enabled", "room", "Restream consent reminder."),
+    setting("max_participants", "room", "exact", () => integer(2, 2000), "Maximum participants, 2 to the plan maximum (2000 in the largest plan)."),
+    setting("max_broadcasters", "room", "exact", () => integer(1), "Maximum broadcasters, at least 1 and at most maxParticipants."),
+    bool("whip_enabled", "room", "WHIP ingestion of external live streams."),
+    bool("telephony_enabled", "room", "Telephony."),
+    setting("telephony_phone_number", "room", "exact", () => nonEmpty(), "PSTN/SIP number the communication server dials."),
+    setting(
+        "telephony_pin_dtmf",
+        "room",
+        "exact",
+        () => z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
+        "DTMF PIN; W adds a 1 second pause, w 500 ms.",
+    ),
+    setting(
+        "expires_at",
+        "room",
+        "datetime",
+        () => z.string({ error: "must be a string" }).regex(EXPIRES_AT, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)" }),
+        "When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future.",
+    ),
+] as const;
+
+/** Every writable setting, in contract order. */
+export const SETTINGS = [...SHARED_VALUES, ...SHARED_BOOLEANS, ...DEFAULTS_ONLY, ...ROOM_ONLY] as const;
+
+export type AnySetting = (typeof SETTINGS)[number];
+export type Target = "defaults" | "room";
+
+/** The settings a target accepts: team defaults take shared + defaults-only, rooms shared + room-only. */
+export function settingsFor(target: Target): readonly AnySetting[] {
+    return SETTINGS.filter((s) => s.scope === "shared" || s.scope === target);
+}
+
+/** Looks a setting up by its API name. */
+export function settingByName(name: string): AnySetting | undefined {
+    return SETTINGS.find((s) => s.name === name);
+}
+
+type SettingsIn<S extends AnySetting, Scope extends SettingScope> = S extends { scope: Scope } ? S : never;
+type ValueOf<S> = S extends Setting<string, infer T> ? T : never;
+
+/** The camelCase input type of a target, derived from the table: `{ hdVideoQuality?: "720_1.5" | ... }`. */
+export type SettingsInputs<Target extends "defaults" | "room"> = {
+    [S in SettingsIn<AnySetting, "shared" | Target> as CamelCase<S["name"]>]?: ValueOf<S>;
+};
+
+/**
+ * The zod schema of a write body for a target, with snake_case keys (as the API takes them)
+ * or camelCase keys (as users write them). All fields optional (contract 2.3: "All are optional
+ * on write"); unknown keys are refused, so a misspelt field fails `check` instead of being
+ * silently ignored by the API.
+ */
+export function settingsSchema(target: Target, keys: "api" | "camel" = "api"): z.ZodObject {
+    const shape: Record<string, z.ZodType> = {};
+    for (const s of settingsFor(target)) {
+        const key = keys === "api" ? s.name : toCamelName(s.name);
+        shape[key] = (s.schema(target) as z.ZodType).optional();
+    }
+    return z.strictObject(shape);
+}
+
