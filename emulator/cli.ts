@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * `pulumi-vcrooms-emulator`: the emulator in the foreground.
+ * Flags: --host (127.0.0.1), --port (0 picks one), --team-id, --developer-key, --domain,
+ * --rate-limit (requests per minute, default 1000; 0 unlimited), --log.
+ */
+import { parseArgs } from "node:util";
+import { startEmulator } from "./index";
+
+async function main(): Promise<void> {
+    const { values } = parseArgs({
+        options: {
+            host: { type: "string", default: "127.0.0.1" },
+            port: { type: "string", default: "0" },
+            "team-id": { type: "string" },
+            "developer-key": { type: "string" },
+            domain: { type: "string", default: "acme" },
+            "rate-limit": { type: "string", default: "1000" },
+            log: { type: "boolean", default: false },
+            help: { type: "boolean", default: false },
+        },
+    });
+    if (values.help) {
+        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--log]");
+        return;
+    }
+    const port = Number(values.port);
+    const rateLimit = Number(values["rate-limit"]);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535; got ${values.port}`);
+    if (!Number.isFinite(rateLimit) || rateLimit < 0) throw new Error(`--rate-limit must be 0 or more; got ${values["rate-limit"]}`);
+    const emulator = await startEmulator({
+        host: values.host,
+        port,
+        teamId: values["team-id"],
+        developerKey: values["developer-key"],
+        domain: values.domain,
+        rateLimit,
+        logger: values.log,
+    });
+    console.log(`Rooms API emulator listening on ${emulator.baseUrl}`);
+    console.log(`Team id: ${emulator.teamId}`);
+    // A key the user passed is theirs and never echoed; a generated one must be shown once to be usable.
+    console.log(values["developer-key"] ? "Developer key: the one given with --developer-key" : `Developer key (generated): ${emulator.developerKey}`);
+    const stop = () => void emulator.close().then(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+    console.error(`pulumi-vcrooms-emulator: ${(error as Error).message}`);
+    process.exit(1);
+});

@@ -1,0 +1,66 @@
+/**
+ * `require("pulumi-vcrooms/emulator")`: a faithful, standalone implementation of the Rooms API
+ * contract on loopback, for tests, the demo and trying room definitions without a real team.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { buildServer } from "./server";
+
+export interface EmulatorOptions {
+    /** Default "127.0.0.1": the emulator is for this machine only. */
+    host?: string;
+    /** Default 0: pick a free port. */
+    port?: number;
+    /** Default: a random UUID. */
+    teamId?: string;
+    /** Default: a random 40-character key. */
+    developerKey?: string;
+    /** The team's domain in room URLs. Default "acme". */
+    domain?: string;
+    /** Requests per minute per team; 0 means unlimited. Default 1000 (contract section 8). */
+    rateLimit?: number;
+    /** The plan maximum for max_participants. Default 2000 (the largest plan). */
+    maxParticipantsPlan?: number;
+    /** An injected clock; by default the emulator's own, movable through /_emulator/clock. */
+    now?: () => Date;
+    /** Log requests to stdout (the developer key is never logged). Default false. */
+    logger?: boolean;
+}
+
+export interface RunningEmulator {
+    /** `http://127.0.0.1:<port>/api/v1` */
+    baseUrl: string;
+    /** `http://127.0.0.1:<port>` */
+    origin: string;
+    /** `http://127.0.0.1:<port>/_emulator`: test control (faults, clock, request log, seeding). */
+    controlUrl: string;
+    teamId: string;
+    developerKey: string;
+    close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+    const teamId = options.teamId ?? randomUUID();
+    const developerKey = options.developerKey ?? randomBytes(30).toString("base64url").slice(0, 40);
+    const { app } = buildServer({
+        teamId,
+        developerKey,
+        domain: options.domain ?? "acme",
+        rateLimit: options.rateLimit ?? 1000,
+        maxParticipantsPlan: options.maxParticipantsPlan ?? 2000,
+        now: options.now,
+        logger: options.logger ?? false,
+    });
+    const host = options.host ?? "127.0.0.1";
+    await app.listen({ host, port: options.port ?? 0 });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    return {
+        baseUrl: `${origin}/api/v1`,
+        origin,
+        controlUrl: `${origin}/_emulator`,
+        teamId,
+        developerKey,
+        close: () => app.close(),
+    };
+}
