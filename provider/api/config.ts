@@ -1,0 +1,79 @@
+/**
+ * Client configuration: explicit options first, then the environment (VCROOMS_API_URL,
+ * VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID), validated once with errors that name the setting.
+ */
+import { ConfigurationError } from "./errors";
+
+export interface ClientOptions {
+    /** The API base URL; must end in /api/v1. */
+    apiUrl: string;
+    developerKey: string;
+    /** Needed for Basic auth (team id as user name). */
+    teamId?: string;
+    auth: "bearer" | "basic";
+    /** Per attempt. */
+    timeoutMs: number;
+    requestsPerMinute: number;
+    maxInFlight: number;
+    maxAttempts: number;
+    /** Total time for one call across its retries. */
+    retryDeadlineMs: number;
+    /** Receives one line per retry or failure; never the developer key. */
+    logger?: (line: string) => void;
+    /** Connections per API origin. */
+    connections: number;
+}
+
+export type ClientConfig = Readonly<ClientOptions>;
+
+export const CLIENT_DEFAULTS = {
+    auth: "bearer",
+    timeoutMs: 30_000,
+    requestsPerMinute: 1000,
+    maxInFlight: 32,
+    maxAttempts: 6,
+    retryDeadlineMs: 120_000,
+    connections: 32,
+} as const;
+
+function nonEmpty(value: string | undefined): string | undefined {
+    return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: NodeJS.ProcessEnv = process.env): ClientConfig {
+    const apiUrl = nonEmpty(options.apiUrl) ?? nonEmpty(env.VCROOMS_API_URL);
+    if (!apiUrl) throw new ConfigurationError("No API URL: set vcrooms:apiUrl in the stack config or VCROOMS_API_URL (for example https://<team>.digitalsamba.com/api/v1, or the emulator's URL)");
+    let parsed: URL;
+    try {
+        parsed = new URL(apiUrl);
+    } catch {
+        throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: not a URL`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: must be http or https`);
+    const path = parsed.pathname.replace(/\/+$/, "");
+    if (!path.endsWith("/api/v1")) throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: the path must end in /api/v1`);
+    if (parsed.search || parsed.hash) throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: must not carry a query or fragment`);
+    const developerKey = nonEmpty(options.developerKey) ?? nonEmpty(env.VCROOMS_DEVELOPER_KEY);
+    if (!developerKey) throw new ConfigurationError("No developer key: set vcrooms:developerKey (as a secret) in the stack config or VCROOMS_DEVELOPER_KEY");
+    const teamId = nonEmpty(options.teamId) ?? nonEmpty(env.VCROOMS_TEAM_ID);
+    const auth = options.auth ?? CLIENT_DEFAULTS.auth;
+    if (auth === "basic" && !teamId) throw new ConfigurationError("Basic auth needs the team id: set vcrooms:teamId or VCROOMS_TEAM_ID");
+    const positive = (name: keyof typeof CLIENT_DEFAULTS, value: number | undefined): number => {
+        const v = value ?? (CLIENT_DEFAULTS[name] as number);
+        if (!Number.isFinite(v) || v <= 0) throw new ConfigurationError(`Invalid ${name} ${v}: must be a positive number`);
+        return v;
+    };
+    return Object.freeze({
+        apiUrl: `${parsed.origin}${path}`,
+        developerKey,
+        teamId,
+        auth,
+        timeoutMs: positive("timeoutMs", options.timeoutMs),
+        requestsPerMinute: positive("requestsPerMinute", options.requestsPerMinute),
+        maxInFlight: positive("maxInFlight", options.maxInFlight),
+        maxAttempts: positive("maxAttempts", options.maxAttempts),
+        retryDeadlineMs: positive("retryDeadlineMs", options.retryDeadlineMs),
+        connections: positive("connections", options.connections),
+        logger: options.logger,
+    });
+}

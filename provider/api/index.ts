@@ -1,0 +1,7 @@
+/** The API client: everything the resources and data functions use to talk to the Rooms API. */
+export * from "./client";
+export * from "./config";
+export * from "./errors";
+export { resetSharedLimiters, sharedLimiter, RateLimiter } from "./limiter";
+export * from "./records";
+export { backoffDelay, shouldRetry } from "./retry";
