@@ -31,7 +31,13 @@ export class Room extends pulumi.dynamic.Resource {
         super(
             shimProvider("room"),
             name,
-            { ...outputPlaceholders("room", ROOM_READ_ONLY_FIELDS), ...args, resourceName: name },
+            {
+                ...outputPlaceholders("room", ROOM_READ_ONLY_FIELDS),
+                ...args,
+                // A secret whatever the caller passed: it must never sit in state or plans as plain text.
+                restreamKey: args.restreamKey === undefined ? undefined : pulumi.secret(args.restreamKey),
+                resourceName: name,
+            },
             { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "restreamKey"] },
             "vcrooms",
             "Room",

@@ -1,0 +1,438 @@
+/**
+ * A stand-in for the Pulumi engine, for tests and the demo on machines without the Pulumi CLI.
+ *
+ * It runs a real Pulumi program in process: `pulumi.runtime.setMocks` machinery, with a
+ * MockMonitor subclass that forwards every dynamic resource to the SDK's real dynamic-provider
+ * host over gRPC and plays the engine's steps around it (step_generator.go): Check, then Create;
+ * or Diff, then Update, Replace or Same; deletes of what the program dropped; refresh; destroy.
+ * State is a JSON file; secret values in it are encrypted.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { annotateSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
+import { StateFile, type ResourceState } from "./state";
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const pulumi = require("@pulumi/pulumi");
+const settings = require("@pulumi/pulumi/runtime/settings");
+const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks");
+const rpc = require("@pulumi/pulumi/runtime/rpc");
+const resproto = require("@pulumi/pulumi/proto/resource_pb");
+
+const DIFF_NAMES: Record<number, string> = Object.fromEntries(Object.entries(provproto.DiffResponse.DiffChanges).map(([k, v]) => [v as number, k]));
+
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh-update" | "refresh-delete" | "refresh-same";
+
+export interface Step {
+    op: StepOp;
+    urn: string;
+    type: string;
+    name: string;
+    /** update, replace: the keys that differ. */
+    changedKeys?: string[];
+    replaceKeys?: string[];
+    deleteBeforeReplace?: boolean;
+}
+
+export interface RunResult {
+    steps: Step[];
+    /** Stack outputs, secrets shown as "[secret]". */
+    outputs: Record<string, unknown>;
+    failed: boolean;
+    errors: string[];
+}
+
+export type Program = () => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
+
+export interface EngineOptions {
+    stateFile: string;
+    /** Stack config, fully qualified: `{"vcrooms:apiUrl": "..."}`. */
+    config?: Record<string, string>;
+    /** Keys of `config` that are secrets. */
+    secretConfig?: string[];
+    /** Where the provider host runs; serialized providers resolve packages from here. */
+    hostCwd?: string;
+    env?: Record<string, string | undefined>;
+    project?: string;
+    stack?: string;
+    /** At most this many resource operations at once, like `pulumi up --parallel`. */
+    parallel?: number;
+    /**
+     * Packages the serialized providers require by name, mapped to their folders, e.g.
+     * `{"pulumi-vcrooms": repoRoot}`: a user's program has them in node_modules; here they are
+     * linked into a folder on the host's NODE_PATH, so the repository needs no self-install.
+     */
+    linkPackages?: Record<string, string>;
+}
+
+class Semaphore {
+    private active = 0;
+    private readonly queue: Array<() => void> = [];
+    constructor(private readonly size: number) {}
+    async run<T>(task: () => Promise<T>): Promise<T> {
+        if (this.active >= this.size) await new Promise<void>((r) => this.queue.push(r));
+        this.active += 1;
+        try {
+            return await task();
+        } finally {
+            this.active -= 1;
+            this.queue.shift()?.();
+        }
+    }
+}
+
+/** A folder of symlinks to the given packages, for the host's NODE_PATH. */
+function linkedPackagesDir(packages: Record<string, string>): string {
+    const dir = path.join(os.tmpdir(), `vcrooms-engine-packages-${process.pid}`);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [name, target] of Object.entries(packages)) {
+        const link = path.join(dir, name);
+        if (!fs.existsSync(link)) fs.symlinkSync(path.resolve(target), link, "dir");
+    }
+    return dir;
+}
+
+const isDynamic = (type: string) => type.startsWith("pulumi-nodejs:dynamic");
+
+/** Keys whose values differ between two property bags (secrets compared by value). */
+function changedKeys(a: Props, b: Props): string[] {
+    const x = stripSecrets(a) as Props;
+    const y = stripSecrets(b) as Props;
+    return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => k !== "__provider" && JSON.stringify(x[k]) !== JSON.stringify(y[k])).sort();
+}
+
+function grpcMessage(e: unknown): string {
+    const err = e as { details?: string; message?: string };
+    return err.details ?? err.message ?? String(e);
+}
+
+interface RegisterRequest {
+    type: string;
+    name: string;
+    inputs: Props;
+    additionalSecretOutputs: string[];
+    ignoreChanges: string[];
+    protect: boolean;
+    deleteBeforeReplace: boolean;
+}
+
+export class Engine {
+    private readonly state: StateFile;
+    private readonly project: string;
+    private readonly stack: string;
+    private host?: ProviderHost;
+    private steps: Step[] = [];
+    private errors: string[] = [];
+
+    constructor(private readonly options: EngineOptions) {
+        this.project = options.project ?? "vcrooms-test";
+        this.stack = options.stack ?? "dev";
+        this.state = new StateFile(options.stateFile);
+    }
+
+    /** The state as saved: resources by URN, secrets decrypted. */
+    resources(): Record<string, ResourceState> {
+        return this.state.load().resources;
+    }
+
+    urn(type: string, name: string): string {
+        return `urn:pulumi:${this.stack}::${this.project}::${type}::${name}`;
+    }
+
+    private step(op: StepOp, urn: string, extra: Partial<Step> = {}): void {
+        const [type = "", name = ""] = urn.split("::").slice(2);
+        this.steps.push({ op, urn, type, name, ...extra });
+    }
+
+    private async startHost(): Promise<void> {
+        const config = this.options.config ?? {};
+        const nodePath = this.options.linkPackages ? linkedPackagesDir(this.options.linkPackages) : undefined;
+        this.host = await startProviderHost({
+            cwd: this.options.hostCwd ?? process.cwd(),
+            env: { PULUMI_NODEJS_PROJECT: this.project, PULUMI_PROJECT: this.project, PULUMI_NODEJS_STACK: this.stack, ...(nodePath ? { NODE_PATH: nodePath } : {}), ...this.options.env },
+        });
+        const secret = new Set(this.options.secretConfig ?? []);
+        const args = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secret.has(k) ? secretWrap(v) : v]));
+        const req = new provproto.ConfigureRequest();
+        req.setType("pulumi:providers:pulumi-nodejs").setName("default").setAcceptsecrets(true).setAcceptresources(true);
+        req.setArgs(struct(args));
+        await this.host.call("configure", req);
+    }
+
+    private stopHost(): void {
+        this.host?.stop();
+        this.host = undefined;
+    }
+
+    private call<T = any>(method: string, req: unknown): Promise<T> {
+        return this.host!.call<T>(method, req);
+    }
+
+    private async deleteResource(urn: string, res: ResourceState): Promise<void> {
+        if (res.protect) throw new Error(`${urn}: cannot delete a protected resource; set protect: false first`);
+        const req = new provproto.DeleteRequest().setId(res.id).setUrn(urn).setType(res.type);
+        req.setProperties(struct(stripSecrets(res.outputs))).setOldInputs(struct(stripSecrets(res.inputs)));
+        await this.call("delete", req);
+    }
+
+    /** The engine's steps for one registered dynamic resource. */
+    private async register(r: RegisterRequest, preview: boolean, resources: Record<string, ResourceState>): Promise<{ id: string; outputs: Props }> {
+        const urn = this.urn(r.type, r.name);
+        const old = resources[urn];
+        const inputs = { ...r.inputs };
+        // ignoreChanges: the old input value stands for the new one before Check and Diff.
+        if (old) for (const key of r.ignoreChanges) if (key in old.inputs) inputs[key] = old.inputs[key];
+        const meta = <T extends { setUrn(u: string): T; setName(n: string): T; setType(t: string): T }>(m: T) => m.setUrn(urn).setName(r.name).setType(r.type);
+
+        const check = meta(new provproto.CheckRequest());
+        check.setOlds(struct(stripSecrets(old ? old.inputs : {}))).setNews(struct(stripSecrets(inputs))).setRandomseed(Buffer.alloc(32));
+        const checked = await this.call("check", check);
+        const failures: string[] = checked.getFailuresList().map((f: any) => `${f.getProperty()}: ${f.getReason()}`);
+        if (failures.length > 0) throw new Error(`${urn}: check failed:\n    ${failures.join("\n    ")}`);
+        const news = annotateSecrets(checked.getInputs().toJavaScript(), inputs);
+
+        const finish = (outs: Props): Props => {
+            annotateSecrets(outs, news);
+            for (const k of r.additionalSecretOutputs) if (k in outs && outs[k] !== undefined && outs[k] !== null && !isSecretWire(outs[k])) outs[k] = secretWrap(outs[k]);
+            return outs;
+        };
+        const create = async () => {
+            const resp = await this.call("create", meta(new provproto.CreateRequest()).setProperties(struct(stripSecrets(news))));
+            return { id: resp.getId() as string, outputs: finish(resp.getProperties().toJavaScript()) };
+        };
+        const record = (id: string, outputs: Props): ResourceState => ({ type: r.type, id, inputs: news, outputs, protect: r.protect });
+
+        if (!old) {
+            this.step("create", urn);
+            if (preview) return { id: "", outputs: this.previewOutputs(news) };
+            const made = await create();
+            resources[urn] = record(made.id, made.outputs);
+            return made;
+        }
+
+        const diff = meta(new provproto.DiffRequest()).setId(old.id);
+        diff.setOlds(struct(stripSecrets(old.outputs))).setOldInputs(struct(stripSecrets(old.inputs))).setNews(struct(stripSecrets(news)));
+        const d = await this.call("diff", diff);
+        let changes = DIFF_NAMES[d.getChanges()];
+        const replaceKeys: string[] = d.getReplacesList();
+        const keys = changedKeys(old.inputs, news);
+        if (changes === "DIFF_UNKNOWN") changes = keys.length > 0 ? "DIFF_SOME" : "DIFF_NONE";
+        if (changes === "DIFF_NONE") {
+            // A same step keeps the OLD outputs (and so the old provider code for later reads and deletes).
+            resources[urn] = { ...old, inputs: news, protect: r.protect };
+            this.step("same", urn);
+            return { id: old.id, outputs: old.outputs };
+        }
+        if (replaceKeys.length > 0) {
+            const deleteFirst = d.getDeletebeforereplace() || r.deleteBeforeReplace;
+            this.step("replace", urn, { changedKeys: keys, replaceKeys, deleteBeforeReplace: deleteFirst });
+            if (preview) return { id: old.id, outputs: this.previewOutputs(news) };
+            if (old.protect) throw new Error(`${urn}: cannot replace a protected resource; set protect: false first`);
+            if (deleteFirst) await this.deleteResource(urn, old);
+            const made = await create();
+            if (!deleteFirst) await this.deleteResource(urn, old);
+            resources[urn] = record(made.id, made.outputs);
+            return made;
+        }
+        this.step("update", urn, { changedKeys: keys });
+        if (preview) return { id: old.id, outputs: { ...old.outputs, ...news } };
+        const update = meta(new provproto.UpdateRequest()).setId(old.id);
+        update.setOlds(struct(stripSecrets(old.outputs))).setNews(struct(stripSecrets(news))).setOldInputs(struct(stripSecrets(old.inputs)));
+        const u = await this.call("update", update);
+        resources[urn] = record(old.id, finish(u.getProperties().toJavaScript()));
+        return { id: old.id, outputs: resources[urn]!.outputs };
+    }
+
+    /** During preview a resource to be created has its inputs known and the rest unknown. */
+    private previewOutputs(news: Props): Props {
+        return Object.fromEntries(Object.entries(news).map(([k, v]) => [k, v === undefined ? UNKNOWN : v]));
+    }
+
+    /** `pulumi preview`: the plan, no writes to the API and no change to the state. */
+    preview(program: Program, options: { refresh?: boolean } = {}): Promise<RunResult> {
+        return this.run(program, true, options.refresh ?? false);
+    }
+
+    /** `pulumi up`. */
+    up(program: Program, options: { refresh?: boolean } = {}): Promise<RunResult> {
+        return this.run(program, false, options.refresh ?? false);
+    }
+
+    private async run(program: Program, preview: boolean, refreshFirst: boolean): Promise<RunResult> {
+        this.steps = [];
+        this.errors = [];
+        const saved = this.state.load();
+        const resources = saved.resources;
+        await this.startHost();
+        const seen = new Set<string>();
+        const inflight: Promise<unknown>[] = [];
+        const limit = new Semaphore(this.options.parallel ?? 16);
+        const engine = this;
+        let outputs: Record<string, unknown> = {};
+        // Failed registrations also reject promises inside the SDK; they are reported through
+        // `errors`, so they must not crash the process.
+        const swallow = () => undefined;
+        process.on("unhandledRejection", swallow);
+        try {
+            if (refreshFirst) await this.refreshInto(resources);
+            const registerSteps: Step[] = [];
+            this.steps = registerSteps;
+            class ForwardingMonitor extends MockMonitor {
+                constructor(mocks: unknown) {
+                    super(mocks);
+                }
+                async registerResource(req: any, callback: (err: unknown, resp?: unknown) => void) {
+                    if (!isDynamic(req.getType())) return super.registerResource(req, callback);
+                    const urn = engine.urn(req.getType(), req.getName());
+                    seen.add(urn);
+                    const work = limit.run(() =>
+                        engine.register(
+                            {
+                                type: req.getType(),
+                                name: req.getName(),
+                                inputs: rpc.deserializeProperties(req.getObject()),
+                                additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+                                ignoreChanges: req.getIgnorechangesList(),
+                                protect: req.getProtect(),
+                                deleteBeforeReplace: req.getDeletebeforereplace(),
+                            },
+                            preview,
+                            resources,
+                        ),
+                    );
+                    inflight.push(work.catch(() => undefined));
+                    try {
+                        const res = await work;
+                        const resp = new resproto.RegisterResourceResponse();
+                        resp.setUrn(urn);
+                        resp.setId(res.id);
+                        resp.setObject(struct(res.outputs));
+                        callback(null, resp);
+                    } catch (e) {
+                        engine.errors.push(grpcMessage(e));
+                        callback(e);
+                    }
+                }
+            }
+            const mocks = { newResource: (a: any) => ({ id: a.custom ? `${a.name}-id` : undefined, state: a.inputs }), call: (a: any) => a.inputs };
+            await pulumi.runtime.setMocks(mocks, this.project, this.stack, preview);
+            settings.setMockOptions(new ForwardingMonitor(mocks), this.project, this.stack, preview);
+            pulumi.runtime.setAllConfig(this.options.config ?? {}, this.options.secretConfig ?? []);
+            outputs = await this.runProgram(program, inflight);
+            if (this.errors.length === 0) {
+                // Resources the program no longer declares are deleted, newest first.
+                for (const urn of Object.keys(resources).reverse()) {
+                    if (seen.has(urn)) continue;
+                    this.step("delete", urn);
+                    if (preview) continue;
+                    await this.deleteResource(urn, resources[urn]!);
+                    delete resources[urn];
+                }
+            }
+        } catch (e) {
+            this.errors.push(grpcMessage(e));
+        } finally {
+            await Promise.allSettled(inflight);
+            if (!preview) this.state.save(saved);
+            this.stopHost();
+            setTimeout(() => process.off("unhandledRejection", swallow), 100);
+        }
+        return { steps: this.steps, outputs, failed: this.errors.length > 0, errors: this.errors };
+    }
+
+    /** Runs the program; registration failures surface as unhandled rejections, caught here. */
+    private async runProgram(program: Program, inflight: Promise<unknown>[]): Promise<Record<string, unknown>> {
+        let fail!: (e: unknown) => void;
+        const failed = new Promise<never>((_, reject) => (fail = reject));
+        failed.catch(() => undefined);
+        const onUnhandled = (e: unknown) => fail(e);
+        process.on("unhandledRejection", onUnhandled);
+        try {
+            const result = await Promise.race([pulumi.runtime.runInPulumiStack(program), failed]);
+            await Promise.race([settings.waitForRPCs(), failed]);
+            await Promise.allSettled(inflight);
+            const resolved = result ? await new Promise<Record<string, unknown>>((ok) => pulumi.output(result).apply(ok)) : {};
+            return Object.fromEntries(Object.entries(resolved ?? {}).map(([k, v]) => [k, v]));
+        } catch (e) {
+            if (this.errors.length === 0) this.errors.push(grpcMessage(e));
+            return {};
+        } finally {
+            process.off("unhandledRejection", onUnhandled);
+        }
+    }
+
+    private async refreshInto(resources: Record<string, ResourceState>): Promise<void> {
+        for (const [urn, res] of Object.entries(resources)) {
+            const [type = "", name = ""] = urn.split("::").slice(2);
+            const req = new provproto.ReadRequest().setId(res.id).setUrn(urn).setName(name).setType(type);
+            req.setProperties(struct(stripSecrets(res.outputs))).setInputs(struct(stripSecrets(res.inputs)));
+            const read = await this.call("read", req);
+            if (!read.getId()) {
+                // Gone outside Pulumi: dropped from state.
+                delete resources[urn];
+                this.step("refresh-delete", urn);
+                continue;
+            }
+            const outputs = annotateSecrets(read.getProperties().toJavaScript(), res.outputs);
+            const inputs = read.getInputs() ? annotateSecrets(read.getInputs().toJavaScript(), res.inputs) : res.inputs;
+            for (const [k, v] of Object.entries(res.outputs)) if (isSecretWire(v) && k in outputs && !isSecretWire(outputs[k])) outputs[k] = secretWrap(outputs[k]);
+            const changed = changedKeys(res.outputs, outputs);
+            resources[urn] = { ...res, id: read.getId(), outputs, inputs };
+            this.step(changed.length > 0 ? "refresh-update" : "refresh-same", urn, changed.length > 0 ? { changedKeys: changed } : {});
+        }
+    }
+
+    /** `pulumi refresh`. */
+    async refresh(): Promise<RunResult> {
+        this.steps = [];
+        this.errors = [];
+        const saved = this.state.load();
+        await this.startHost();
+        try {
+            await this.refreshInto(saved.resources);
+        } catch (e) {
+            this.errors.push(grpcMessage(e));
+        } finally {
+            this.state.save(saved);
+            this.stopHost();
+        }
+        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors };
+    }
+
+    /** `pulumi destroy`: deletes with the provider code stored in state, newest first. */
+    async destroy(): Promise<RunResult> {
+        this.steps = [];
+        this.errors = [];
+        const saved = this.state.load();
+        await this.startHost();
+        try {
+            for (const [urn, res] of Object.entries(saved.resources).reverse()) {
+                this.step("delete", urn);
+                await this.deleteResource(urn, res);
+                delete saved.resources[urn];
+            }
+        } catch (e) {
+            this.errors.push(grpcMessage(e));
+        } finally {
+            this.state.save(saved);
+            this.stopHost();
+        }
+        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors };
+    }
+}
+
+/** A plan like Pulumi prints it ("same" steps left out unless asked). */
+export function formatPlan(result: RunResult, options: { showSames?: boolean } = {}): string {
+    const symbol: Record<StepOp, string> = { create: "+", update: "~", replace: "+-", delete: "-", same: "=", "refresh-update": "~", "refresh-delete": "-", "refresh-same": "=" };
+    const lines = result.steps
+        .filter((s) => options.showSames || (s.op !== "same" && s.op !== "refresh-same"))
+        .map((s) => {
+            const keys = s.replaceKeys?.length ? ` [replace: ${s.replaceKeys.join(", ")}${s.deleteBeforeReplace ? "; delete before replace" : ""}]` : s.changedKeys?.length ? ` [${s.changedKeys.join(", ")}]` : "";
+            return `  ${symbol[s.op].padEnd(2)} ${s.type.replace("pulumi-nodejs:dynamic/", "")} ${s.name} ${s.op}${keys}`;
+        });
+    const counts = result.steps.reduce<Record<string, number>>((c, s) => ((c[s.op] = (c[s.op] ?? 0) + 1), c), {});
+    const summary = Object.entries(counts).map(([op, n]) => `${n} ${op}`).join(", ") || "no resources";
+    return [...lines, `  (${summary})`, ...result.errors.map((e) => `  error: ${e}`)].join("\n");
+}
+
