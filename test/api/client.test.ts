@@ -1,0 +1,205 @@
+/**
+ * The client against the emulator over loopback: every method, every error class, retries with
+ * exact request counts from the emulator's log, and the developer key kept out of every message.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import {
+    AuthenticationError,
+    ConfigurationError,
+    NetworkError,
+    NotFoundError,
+    RateLimitedError,
+    RoomsClient,
+    ServerError,
+    ValidationError,
+    closeAllPools,
+    resetSharedLimiters,
+    resolveClientConfig,
+    type ClientOptions,
+} from "../../provider/api";
+import { control } from "../support/http";
+
+let emulator: RunningEmulator;
+const logged: string[] = [];
+const errors: unknown[] = [];
+
+function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
+    return new RoomsClient(
+        resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}),
+    );
+}
+
+async function caught<T>(p: Promise<T>): Promise<unknown> {
+    try {
+        await p;
+    } catch (e) {
+        errors.push(e);
+        return e;
+    }
+    throw new Error("expected a failure");
+}
+
+const requests = async () => (await control(emulator, "GET", "/requests")) as { total: number; counts: Record<string, number>; routes: Record<string, number>; entries: Array<{ status: number }> };
+
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(async () => {
+    await closeAllPools();
+    await emulator.close();
+});
+beforeEach(async () => {
+    resetSharedLimiters();
+    await control(emulator, "POST", "/reset");
+});
+
+describe("configuration", () => {
+    it("reads the environment, and names the setting when something is wrong", () => {
+        const config = resolveClientConfig({}, { VCROOMS_API_URL: `${emulator.baseUrl}/`, VCROOMS_DEVELOPER_KEY: "k", VCROOMS_TEAM_ID: "t" });
+        expect(config).toMatchObject({ apiUrl: emulator.baseUrl, developerKey: "k", teamId: "t", auth: "bearer" });
+        expect(() => resolveClientConfig({}, {})).toThrow(ConfigurationError);
+        expect(() => resolveClientConfig({ apiUrl: "https://x.example.com/api/v2", developerKey: "k" }, {})).toThrow(/must end in \/api\/v1/);
+        expect(() => resolveClientConfig({ apiUrl: "not a url", developerKey: "k" }, {})).toThrow(/not a URL/);
+        expect(() => resolveClientConfig({ apiUrl: emulator.baseUrl }, {})).toThrow(/VCROOMS_DEVELOPER_KEY/);
+        expect(() => resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: "k", auth: "basic" }, {})).toThrow(/team id/);
+    });
+});
+
+describe("every endpoint", () => {
+    it("defaults, rooms, content, tokens, roles and statistics", async () => {
+        const c = client();
+        expect((await c.getDefaults()).domain).toBe("acme");
+        expect((await c.updateDefaults({ palette_mode: "dark" })).palette_mode).toBe("dark");
+        const room = await c.createRoom({ friendly_url: "board", tags: ["t"] });
+        expect((await c.getRoom("board")).id).toBe(room.id);
+        expect((await c.updateRoom(room.id, { description: "Board" })).description).toBe("Board");
+        expect((await c.listRooms({ tag: "t" })).totalCount).toBe(1);
+        await control(emulator, "POST", "/rooms/board/content", { chat: [{}, {}, {}], transcripts: [{ transcript: "Hi." }] });
+        expect((await c.listChat("board", { limit: 2 })).data).toHaveLength(2);
+        const chat = [];
+        for await (const m of c.iterateChat("board", { limit: 2 })) chat.push(m);
+        expect(chat).toHaveLength(3);
+        expect((await c.listTranscripts("board")).data[0]!.transcript).toBe("Hi.");
+        expect(await c.exportTranscripts("board", { format: "txt", lang: "it" })).toContain("Trascrizione");
+        for (const kind of ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"] as const) await c.deleteRoomContent("board", kind);
+        const token = await c.createJoinToken("board", { u: "Ada", role: "moderator" });
+        expect(token.link).toContain(token.token);
+        const roles = [];
+        for await (const r of c.iterateRoles()) roles.push(r.name);
+        expect(roles).toContain("moderator");
+        expect((await c.listRoles({ limit: 1 })).data).toHaveLength(1);
+        expect((await c.getRole("moderator")).permissions).toHaveProperty("remote_muting");
+        expect(await c.getRoomStatistics("board", { metrics: ["sessions"] })).toMatchObject({ sessions: 0 });
+        expect(await c.getTeamStatistics({ dateStart: "2026-01-01", dateEnd: "2026-01-31" })).toMatchObject({ date_start: "2026-01-01" });
+        await c.deleteRoom("board", { deleteResources: true });
+        await expect(c.getRoom("board")).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it("iterates 250 rooms across pages, honouring order and after", async () => {
+        const c = client();
+        for (let i = 0; i < 250; i++) await c.createRoom({ friendly_url: `r-${String(i).padStart(3, "0")}` });
+        await control(emulator, "DELETE", "/requests");
+        const all = [];
+        for await (const r of c.iterateRooms({ order: "asc" })) all.push(r.friendly_url);
+        expect(all).toHaveLength(250);
+        expect(new Set(all).size).toBe(250);
+        expect(all[0]).toBe("r-000");
+        expect((await requests()).routes["GET /api/v1/rooms"]).toBe(3);
+        const page = await c.listRooms({ order: "asc", after: "r-100", limit: 5 });
+        expect(page.totalCount).toBe(250);
+        expect(page.data.map((r) => r.friendly_url)).toEqual(["r-101", "r-102", "r-103", "r-104", "r-105"]);
+    });
+
+    it("authenticates with Basic as well as Bearer, and a wrong key is an AuthenticationError", async () => {
+        expect((await client({ auth: "basic" }).getDefaults()).domain).toBe("acme");
+        const e = await caught(client({ developerKey: "wrong-key-0123456789" }).getDefaults());
+        expect(e).toBeInstanceOf(AuthenticationError);
+        expect((e as AuthenticationError).status).toBe(401);
+    });
+
+    it("raises a ValidationError with the API's per-field reasons", async () => {
+        const e = (await caught(client().createRoom({ description: "ab", max_participants: 1 }))) as ValidationError;
+        expect(e).toBeInstanceOf(ValidationError);
+        expect(Object.keys(e.fieldErrors).sort()).toEqual(["description", "max_participants"]);
+        expect(e.message).toMatch(/^POST \/rooms failed: 422 /);
+    });
+});
+
+describe("retries, counted in the emulator's request log", () => {
+    it("a 503 then success is exactly one retry", async () => {
+        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 503 });
+        await client().getDefaults();
+        expect((await requests()).routes["GET /api/v1/"]).toBe(2);
+    });
+
+    it("a 500 is not retried; a 503 that persists ends in a ServerError", async () => {
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 500 });
+        expect(await caught(client().getDefaults())).toBeInstanceOf(ServerError);
+        expect((await requests()).total).toBe(1);
+        await control(emulator, "DELETE", "/requests");
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 503, count: 10 });
+        expect(await caught(client({ maxAttempts: 3 }).getDefaults())).toBeInstanceOf(ServerError);
+        expect((await requests()).total).toBe(3);
+        await control(emulator, "DELETE", "/faults");
+    });
+
+    it("a 429 with retry-after: 1 waits about a second before the one retry", async () => {
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 429, headers: { "retry-after": "1" }, body: { message: "Too Many Attempts.", error: "rate-limit" } });
+        const started = performance.now();
+        await client().getDefaults();
+        expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+        expect((await requests()).total).toBe(2);
+    });
+
+    it("a POST whose connection dropped after the API acted is not replayed", async () => {
+        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        const e = (await caught(client().createRoom({ friendly_url: "once" }))) as NetworkError;
+        expect(e).toBeInstanceOf(NetworkError);
+        expect(e.mayHaveActed).toBe(true);
+        expect((await requests()).routes["POST /api/v1/rooms"]).toBe(1);
+        expect((await client().getRoom("once")).friendly_url).toBe("once");
+    });
+
+    it("a GET whose connection dropped is retried", async () => {
+        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", drop: "before" });
+        await client().getDefaults();
+        expect((await requests()).total).toBe(2);
+    });
+
+    it("a flood of 429s ends in a RateLimitedError at the deadline, not a hang", async () => {
+        await control(emulator, "POST", "/faults", { path: "/api/v1/*", status: 429, count: 1000, headers: { "retry-after": "1" } });
+        const e = (await caught(client({ retryDeadlineMs: 2500, maxAttempts: 100 }).getDefaults())) as RateLimitedError;
+        expect(e).toBeInstanceOf(RateLimitedError);
+        expect(e.message).toMatch(/after \d+ attempts/);
+        const count = (await requests()).total;
+        expect(count).toBeGreaterThanOrEqual(2);
+        expect(count).toBeLessThanOrEqual(4);
+        await control(emulator, "DELETE", "/faults");
+    });
+});
+
+describe("the process-wide limiter", () => {
+    it("keeps a burst of 40 concurrent calls under the API's limit: no 429", async () => {
+        await control(emulator, "PATCH", "/config", { rateLimit: 1200 });
+        try {
+            const c = client({ requestsPerMinute: 1200 });
+            await Promise.all([...Array(40)].map(() => c.getDefaults()));
+            const log = await requests();
+            expect(log.entries.filter((e) => e.status === 429)).toHaveLength(0);
+            expect(log.total).toBe(40);
+        } finally {
+            await control(emulator, "PATCH", "/config", { rateLimit: 0 });
+        }
+    });
+});
+
+describe("secrets", () => {
+    it("never puts the developer key in a log line or an error", () => {
+        expect(logged.length).toBeGreaterThan(0);
+        expect(errors.length).toBeGreaterThan(5);
+        const everything = [...logged, ...errors.map((e) => `${(e as Error).message}\n${(e as Error).stack}\n${JSON.stringify(e)}`)].join("\n");
+        expect(everything).not.toContain(emulator.developerKey);
+        expect(JSON.stringify(client())).not.toContain(emulator.developerKey);
+    });
+});
