@@ -21,7 +21,7 @@ export type CompareKind =
     | "exact"
     | "colour" // "#ABC" == "#aabbcc": the API echoes what it was given, users mix case
     | "role" // written as id or name, read back as {id, name, display_name}
-    | "roleList" // the same, element-wise; the order is meaningful (Participants panel order)
+    | "roleList" // the same, element-wise (also breakouts: names read back as {id, name}); order is meaningful
     | "image" // written as URL or base64, a base64 upload reads back as a CDN URL
     | "numberString" // "64" == 64: audio_quality is a string the API may echo as a number
     | "datetime" // "2027-01-02 03:04:05" == "2027-01-02T03:04:05Z"
@@ -265,7 +265,7 @@ const ROOM_ONLY = [
     bool("is_audio_only", "room", "Cameras, HD video and virtual backgrounds disabled."),
     choice("broadcaster_tile_visibility", "room", ["all", "cam_mic", "cam"], "Which broadcaster tiles are visible."),
     bool("breakout_rooms_enabled", "room", "Breakout rooms; incompatible with E2EE."),
-    setting("breakouts", "room", "exact", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
+    setting("breakouts", "room", "roleList", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
     bool("breakout_free_movement_enabled", "room", "Users move freely between breakout rooms."),
     bool("breakout_return_to_main_room_enabled", "room", "Return to the main room allowed."),
     bool("breakout_timer_enabled", "room", "Visible countdown in breakout rooms."),

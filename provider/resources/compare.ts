@@ -69,6 +69,7 @@ export function sameValue(
         case "role":
             return roleMatches(declared, live);
         case "roleList":
+            if (declared === null || live === null) return declared === live;
             return (
                 Array.isArray(declared) &&
                 Array.isArray(live) &&

@@ -5,7 +5,7 @@
  * declared state, return outputs built from what the API answered.
  */
 import { randomBytes } from "node:crypto";
-import { NotFoundError } from "../api";
+import { ApiError, NotFoundError } from "../api";
 import { booleanInput, checkInputs, containsUnknown, failure, stringInput, type CheckFailure, type ExtraInput } from "./check";
 import { sameValue } from "./compare";
 import { apiClient } from "./connection";
@@ -82,19 +82,26 @@ async function findRoom(room: string): Promise<Bag | undefined> {
     }
 }
 
-/** Creates the room; an ambiguous failure is reconciled by looking the friendly URL up, never by a blind retry. */
+/**
+ * Creates the room. A failure that may have reached the API (a dropped connection, a timeout, a
+ * 5xx) is never blindly retried: the friendly URL is unique per team and ours (generated, or
+ * declared for this resource), so looking it up tells whether the room exists. Found, it is
+ * adopted; not found, the create is safe to send again. Validation and auth errors are final.
+ */
 async function createRoom(inputs: Bag): Promise<Bag> {
     const body = apiBody(inputs, declaredSettings("room", inputs).map(([k]) => k));
-    try {
-        return (await apiClient().createRoom(body)) as Bag;
-    } catch (error) {
-        const mayHaveActed = (error as { mayHaveActed?: unknown }).mayHaveActed === true;
-        if (!mayHaveActed || typeof inputs.friendlyUrl !== "string") throw error;
-        // The request may have reached the API. The friendly URL is unique per team, and ours
-        // (generated, or declared by the user for this resource), so a room under it is ours.
-        const existing = await findRoom(inputs.friendlyUrl);
-        if (existing) return adopt(inputs, existing);
-        return (await apiClient().createRoom(body)) as Bag;
+    const attempts = 4;
+    for (let attempt = 1; ; attempt++) {
+        try {
+            return (await apiClient().createRoom(body)) as Bag;
+        } catch (error) {
+            const status = (error as { status?: number }).status;
+            const transient = status === undefined || status >= 500;
+            if (!(error instanceof ApiError) || !transient || typeof inputs.friendlyUrl !== "string" || attempt >= attempts) throw error;
+            const existing = await findRoom(inputs.friendlyUrl);
+            if (existing) return adopt(inputs, existing);
+            await new Promise((r) => setTimeout(r, Math.random() * 250 * 2 ** attempt));
+        }
     }
 }
 
