@@ -107,3 +107,11 @@ function unknownInputReason(target: Target, kindName: string, key: string): stri
 export function settingInputNames(target: Target): string[] {
     return settingsFor(target).map((s) => toCamelName(s.name));
 }
+
+/** End-to-end encryption excludes whiteboard, transcription and breakout rooms (contract 2.3, 2.4). */
+export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
+    if (inputs.e2eeEnabled !== true) return [];
+    return ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"]
+        .filter((k) => inputs[k] === true)
+        .map((k) => failure(k, "cannot be true while e2eeEnabled is true (end-to-end encryption excludes it)", inputs[k]));
+}

@@ -10,13 +10,19 @@ import { createHash } from "node:crypto";
 import type { CompareKind } from "../api/settings";
 
 /** A role as the API reads it back; written, it is an id or a name. */
-interface RoleObject {
+export interface RoleObject {
     id?: unknown;
     name?: unknown;
 }
 
-function roleMatches(declared: unknown, live: unknown): boolean {
-    if (typeof live === "string") return declared === live;
+/** Roles the record shows as objects: they tell which id a role name stands for. */
+export type KnownRoles = readonly RoleObject[];
+
+function roleMatches(declared: unknown, live: unknown, known: KnownRoles = []): boolean {
+    if (typeof live === "string") {
+        // Some fields (private_group_chat_roles) read back as bare ids while users write names.
+        return declared === live || known.some((r) => (r.id === live && r.name === declared) || (r.name === live && r.id === declared));
+    }
     if (live !== null && typeof live === "object") {
         const role = live as RoleObject;
         return declared === role.id || declared === role.name;
@@ -62,19 +68,20 @@ export function sameValue(
     declared: unknown,
     live: unknown,
     upload?: { digest: string; url: unknown },
+    knownRoles: KnownRoles = [],
 ): boolean {
     switch (kind) {
         case "colour":
             return canonicalColour(declared) === canonicalColour(live);
         case "role":
-            return roleMatches(declared, live);
+            return roleMatches(declared, live, knownRoles);
         case "roleList":
             if (declared === null || live === null) return declared === live;
             return (
                 Array.isArray(declared) &&
                 Array.isArray(live) &&
                 declared.length === live.length &&
-                declared.every((d, i) => roleMatches(d, live[i]))
+                declared.every((d, i) => roleMatches(d, live[i], knownRoles))
             );
         case "image":
             if (isImageUpload(declared)) {

@@ -5,7 +5,7 @@
  */
 import { deepKeysToCamel, toApiName, toCamelName } from "../api/names";
 import { settingByName, type AnySetting, type Target } from "../api/settings";
-import { declaredFormOf, imageDigest, isImageUpload, sameValue } from "./compare";
+import { declaredFormOf, imageDigest, isImageUpload, sameValue, type KnownRoles } from "./compare";
 
 /** What the last write uploaded for an image setting, so a base64 input matches its CDN URL. */
 export interface ImageUpload {
@@ -40,11 +40,19 @@ export function declaredSettings(target: Target, inputs: Record<string, unknown>
     return out;
 }
 
+/** The role objects a record shows (its roles and default role), to match names against ids. */
+function knownRoles(record: Record<string, unknown>): KnownRoles {
+    const roles = Array.isArray(record.roles) ? (record.roles as KnownRoles) : [];
+    const fallback = record.defaultRole && typeof record.defaultRole === "object" ? [record.defaultRole as KnownRoles[number]] : [];
+    return [...roles, ...fallback];
+}
+
 /** Declared settings whose live value (in `olds`, the last outputs) means something else. */
 export function changedSettings(target: Target, news: Record<string, unknown>, olds: Record<string, unknown>): string[] {
     const uploads = (olds.imageUploads ?? {}) as Record<string, ImageUpload>;
+    const roles = knownRoles(olds);
     return declaredSettings(target, news)
-        .filter(([key, value, setting]) => !sameValue(setting.compare, value, olds[key], uploads[key]))
+        .filter(([key, value, setting]) => !sameValue(setting.compare, value, olds[key], uploads[key], roles))
         .map(([key]) => key);
 }
 
@@ -106,7 +114,7 @@ export function inputsAfterRead(
             // The declared secret is not kept in plain text; its live value (a secret output) stands in.
             inputs[key] = liveOutputs[key];
         } else {
-            inputs[key] = sameValue(setting.compare, value, liveOutputs[key], uploads[key]) ? value : declaredFormOf(setting.compare, liveOutputs[key], value);
+            inputs[key] = sameValue(setting.compare, value, liveOutputs[key], uploads[key], knownRoles(liveOutputs)) ? value : declaredFormOf(setting.compare, liveOutputs[key], value);
         }
     }
     return inputs;

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { ApiError, NotFoundError } from "../api";
-import { booleanInput, checkInputs, containsUnknown, failure, stringInput, type CheckFailure, type ExtraInput } from "./check";
+import { booleanInput, checkInputs, containsUnknown, e2eeFailures, failure, stringInput, type CheckFailure, type ExtraInput } from "./check";
 import { sameValue } from "./compare";
 import { apiClient } from "./connection";
 import { describeFailure } from "./messages";
@@ -34,8 +34,6 @@ function roomLabel(inputs: Bag, id?: string): string {
     return `room ${name}${url}`.replace("room  (", "room (");
 }
 
-const isTrue = (v: unknown) => v === true;
-
 /** Rules across fields (contract 2.3, 2.4, 8), on the values declared. */
 function crossFieldFailures(inputs: Bag, now: Date): CheckFailure[] {
     const failures: CheckFailure[] = [];
@@ -44,11 +42,7 @@ function crossFieldFailures(inputs: Bag, now: Date): CheckFailure[] {
     if (known("maxParticipants") && known("maxBroadcasters") && typeof maxParticipants === "number" && typeof maxBroadcasters === "number" && maxBroadcasters > maxParticipants) {
         failures.push(failure("maxBroadcasters", `must not exceed maxParticipants (${maxParticipants})`, maxBroadcasters));
     }
-    if (isTrue(inputs.e2eeEnabled)) {
-        for (const k of ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"]) {
-            if (isTrue(inputs[k])) failures.push(failure(k, "cannot be true while e2eeEnabled is true (end-to-end encryption excludes it)", inputs[k]));
-        }
-    }
+    failures.push(...e2eeFailures(inputs));
     if (known("expiresAt") && typeof inputs.expiresAt === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(inputs.expiresAt)) {
         const at = Date.parse(`${inputs.expiresAt.replace(" ", "T")}Z`);
         if (Number.isNaN(at)) failures.push(failure("expiresAt", "must be a real date and time", inputs.expiresAt));

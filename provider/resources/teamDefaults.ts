@@ -4,7 +4,7 @@
  * it is about to change, and `delete` puts those values back (restoreOnDestroy, default true).
  */
 import { toApiName } from "../api/names";
-import { booleanInput, checkInputs, type CheckFailure, type ExtraInput } from "./check";
+import { booleanInput, checkInputs, e2eeFailures, type CheckFailure, type ExtraInput } from "./check";
 import { declaredFormOf } from "./compare";
 import { apiClient } from "./connection";
 import { describeFailure } from "./messages";
@@ -38,7 +38,7 @@ function camelRecord(record: Bag): Bag {
 
 export const teamDefaultsProvider = {
     async check(_olds: Bag, news: Bag): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
-        return { inputs: news, failures: checkInputs("defaults", "TeamDefaults", news, TEAM_DEFAULTS_EXTRA_INPUTS) };
+        return { inputs: news, failures: [...checkInputs("defaults", "TeamDefaults", news, TEAM_DEFAULTS_EXTRA_INPUTS), ...e2eeFailures(news)] };
     },
 
     async diff(_id: string, olds: Bag, news: Bag) {

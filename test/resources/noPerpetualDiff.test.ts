@@ -1,0 +1,123 @@
+/**
+ * No perpetual diffs: every writable setting of the settings table set to a valid value that
+ * differs from the emulator's default, then a second up and a refresh must show no change for
+ * any of them. The samples are keyed by the table, and a setting without a sample fails the
+ * test, so a field added to the table cannot escape it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { toCamelName } from "../../provider/api/names";
+import { settingsFor } from "../../provider/api/settings";
+import { apiCaller, control } from "../support/http";
+import { engineFor, sdk } from "../support/pulumi";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(() => emulator.close());
+
+const LOGO = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/** A valid value, different from the emulator's default, for every setting that is not a boolean. */
+const SAMPLES: Record<string, unknown> = {
+    default_role: "moderator",
+    roles: ["moderator", "speaker"],
+    session_length: 90,
+    toolbar_position: "left",
+    toolbar_color: "#AbCdEf",
+    primary_color: "#123",
+    background_color: "#fafafa",
+    palette_mode: "dark",
+    language: "nl-NL",
+    languages: ["en", "nl-NL"],
+    hd_video_quality: "1080_5.5",
+    audio_quality: "128",
+    private_group_chat_name: "Backstage",
+    private_group_chat_roles: ["speaker"],
+    custom_logo: LOGO,
+    application_logo: "https://example.com/app-logo.png",
+    qa_default_filter: "answered",
+    watermark_text: "Internal use only",
+    consent_message_type: "custom",
+    consent_message: "Recording may happen, see [link https://example.com]terms[/link].",
+    checkbox_message: "Never again",
+    recordings_layout_mode: "tiled",
+    layout_mode_on_join: "tiled",
+    html_title: "Our rooms",
+    lobby_message: "Hold on a moment",
+    default_content_library: "personal",
+    library_id: "0b6c7f3e-2f1a-4c1b-9a55-7f1e2d3c4b5a",
+    captions_language: "fr",
+    domain: "globex",
+    favicon: "https://example.com/favicon.ico",
+    description: "Every setting set",
+    friendly_url: "every-setting",
+    privacy: "private",
+    external_id: "ext-42",
+    webhooks: ["3f2504e0-4f89-41d3-9a0c-0305e82c3301"],
+    tags: ["all", "settings"],
+    broadcaster_tile_visibility: "cam_mic",
+    breakouts: ["Group A", "Group B"],
+    breakout_timer_duration: 25,
+    restream_type: "custom",
+    restream_key: "stream-key-123",
+    restream_url: "rtmp://live.example.com/app",
+    restream_layout_mode: "tiled",
+    max_participants: 40,
+    max_broadcasters: 10,
+    telephony_phone_number: "+4512345678",
+    telephony_pin_dtmf: "1234W#",
+    expires_at: "2099-12-31 23:00:00",
+};
+
+/** Booleans flipped from the emulator's default; e2ee is left to its own room (it excludes three others). */
+const E2EE_EXCLUDES = ["whiteboard_enabled", "transcription_enabled", "breakout_rooms_enabled"];
+
+async function everySetting(target: "defaults" | "room", live: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const args: Record<string, unknown> = {};
+    for (const setting of settingsFor(target)) {
+        const key = toCamelName(setting.name);
+        if (setting.name === "e2ee_enabled") continue;
+        if (typeof live[setting.name] === "boolean") {
+            args[key] = !live[setting.name];
+            continue;
+        }
+        if (!(setting.name in SAMPLES)) throw new Error(`no sample value for ${setting.name}: add one to SAMPLES`);
+        args[key] = SAMPLES[setting.name];
+    }
+    return args;
+}
+
+describe("no perpetual diffs", () => {
+    it("every writable setting of TeamDefaults and Room: a second up and a refresh change nothing", async () => {
+        const api = apiCaller(emulator);
+        const defaults = (await api("GET", "/")).body;
+        const roomDefaults = (await api("POST", "/rooms", { friendly_url: "probe" })).body;
+        await api("DELETE", "/rooms/probe");
+        const defaultsArgs = await everySetting("defaults", defaults);
+        const roomArgs = await everySetting("room", roomDefaults);
+        expect(Object.keys(roomArgs).length).toBe(settingsFor("room").length - 1);
+        const e2eeArgs = { friendlyUrl: "e2ee-room", e2eeEnabled: true, ...Object.fromEntries(E2EE_EXCLUDES.map((f) => [toCamelName(f), false])) };
+
+        const engine = engineFor(emulator, "every-setting");
+        const program = async () => {
+            const teamDefaults = new sdk.TeamDefaults("defaults", defaultsArgs);
+            new sdk.Room("every", roomArgs, { dependsOn: teamDefaults });
+            new sdk.Room("e2ee", e2eeArgs, { dependsOn: teamDefaults });
+        };
+        const up = await engine.up(program);
+        expect(up.errors).toEqual([]);
+
+        await control(emulator, "DELETE", "/requests");
+        const again = await engine.up(program);
+        expect(again.steps.map((s) => `${s.op} ${s.name} ${(s.changedKeys ?? []).join(",")}`.trim()).sort()).toEqual(["same defaults", "same e2ee", "same every"]);
+        const refresh = await engine.refresh();
+        expect(refresh.steps.filter((s) => s.op !== "refresh-same")).toEqual([]);
+        const preview = await engine.preview(program);
+        expect(preview.steps.every((s) => s.op === "same")).toBe(true);
+        const log = await control(emulator, "GET", "/requests");
+        expect(log.entries.filter((e: { method: string }) => e.method !== "GET")).toEqual([]);
+        await engine.destroy();
+    });
+});
