@@ -1,0 +1,91 @@
+/**
+ * `check` against the emulator, property-based: for random room inputs built from values on both
+ * sides of every rule, `check` never throws, every failure names a declared property, and
+ * `check` accepts exactly what the emulator (an independent reading of the contract) accepts.
+ *
+ * Left out of the generator, on purpose: role names that do not exist and friendly URLs already
+ * taken. Only the API knows its roles and rooms; `check` runs before any request is sent.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { keysToApi } from "../../provider/api/names";
+import { roomProvider } from "../../provider/resources/room";
+import { apiCaller } from "../support/http";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(() => emulator.close());
+
+const x = (n: number) => "x".repeat(n);
+/** Per field: values the contract allows, then values it refuses. Cross-field clashes arise from the mix. */
+const candidates: Record<string, [unknown[], unknown[]]> = {
+    description: [["abc", x(500)], ["ab", x(501), 5]],
+    maxParticipants: [[2, 2000, 50], [1, 2001, 2.5, "10"]],
+    maxBroadcasters: [[1, 50, 100, 10], [0]],
+    sessionLength: [[1, 1440, null], [0, 1441, "60"]],
+    watermarkText: [["abc", x(150)], ["ab", x(151), "héllo wörld"]],
+    toolbarColor: [["#abc", "#ABCDEF"], ["red", "#abcd"]],
+    toolbarPosition: [["left", "bottom"], ["top"]],
+    languages: [[["en"], ["en", "nl-NL"]], [["en", "xx-XX"], "en"]],
+    language: [["en", "de-DE"], ["fr-FR"]],
+    hdVideoQuality: [["720_1.5", "1080_5.5"], ["4k"]],
+    audioQuality: [["64", "256"], ["65", 64]],
+    roles: [[["moderator"], ["speaker", "attendee"]], ["moderator"]],
+    defaultRole: [["moderator", "attendee"], [5]],
+    e2eeEnabled: [[true, false], ["yes"]],
+    whiteboardEnabled: [[true, false], []],
+    transcriptionEnabled: [[true, false], []],
+    breakoutRoomsEnabled: [[true, false], []],
+    expiresAt: [["2099-01-01 00:00:00"], ["2001-01-01 00:00:00", "2099-01-01T00:00:00Z", "tomorrow"]],
+    telephonyPinDtmf: [["12W#", "w"], ["12a"]],
+    libraryId: [["0b6c7f3e-2f1a-4c1b-9a55-7f1e2d3c4b5a"], ["not-a-uuid"]],
+    customLogo: [["https://example.com/a.png", "data:image/png;base64,iVBORw0KGgo="], ["not an image"]],
+    privacy: [["public", "private"], ["secret"]],
+    restreamUrl: [["rtmp://live.example.com/app"], ["nope"]],
+    breakoutTimerDuration: [[1, 30], [0]],
+    htmlTitle: [["abc"], ["ab", x(256)]],
+    privateGroupChatName: [["abc"], ["ab"]],
+    lobbyMessage: [["abc"], [x(1001)]],
+    chatEnabled: [[true, false], ["no"]],
+    qaDefaultFilter: [["open"], ["closed"]],
+    captionsLanguage: [["fr"], ["fr-FR"]],
+};
+
+const inputs = fc.record(
+    Object.fromEntries(
+        Object.entries(candidates).map(([k, [valid, invalid]]) => [
+            k,
+            invalid.length === 0 ? fc.constantFrom(...valid) : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.constantFrom(...invalid) }),
+        ]),
+    ),
+    { requiredKeys: [] },
+);
+
+describe("check agrees with the emulator", () => {
+    it("on 500 random room inputs", async () => {
+        const api = apiCaller(emulator);
+        let n = 0;
+        let accepted = 0;
+        await fc.assert(
+            fc.asyncProperty(inputs, async (generated) => {
+                const friendlyUrl = `prop-${n++}`;
+                const declared = { ...generated, friendlyUrl } as Record<string, unknown>;
+                const { failures } = await roomProvider.check({}, declared);
+                for (const f of failures) {
+                    expect(Object.keys(declared)).toContain(f.property.replace(/\[.*$/, ""));
+                    expect(f.reason.startsWith(f.property)).toBe(true);
+                }
+                const answer = await api("POST", "/rooms", keysToApi(declared));
+                if (answer.status === 200) accepted++;
+                expect({ checkAccepts: failures.length === 0, failures, api: answer.body?.errors }).toMatchObject({ checkAccepts: answer.status === 200 });
+            }),
+            { numRuns: 500, seed: 20261122 },
+        );
+        // Both sides of the boundary were exercised.
+        expect(accepted).toBeGreaterThan(5);
+        expect(accepted).toBeLessThan(495);
+    });
+});
