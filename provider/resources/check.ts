@@ -4,6 +4,7 @@
  * during preview, before any request is sent; every failure at once, each naming the property,
  * the rule and the value.
  */
+import type { ZodType } from "zod";
 import { toApiName, toCamelName } from "../api/names";
 import { settingByName, settingsFor, type AnySetting, type Target } from "../api/settings";
 
@@ -54,6 +55,18 @@ export function failure(property: string, rule: string, value: unknown, secret =
     return { property, reason: `${property} ${rule}; got ${showValue(value, secret)}` };
 }
 
+/** Validators built once per setting and target: building costs far more than validating. */
+const validators = new Map<string, ZodType>();
+function validatorOf(setting: AnySetting, target: Target): ZodType {
+    const key = `${target}:${setting.name}`;
+    let validator = validators.get(key);
+    if (!validator) {
+        validator = setting.schema(target) as ZodType;
+        validators.set(key, validator);
+    }
+    return validator;
+}
+
 function settingFor(target: Target, camelName: string): AnySetting | undefined {
     const setting = settingByName(toApiName(camelName));
     if (!setting || toCamelName(setting.name) !== camelName) return undefined;
@@ -84,7 +97,7 @@ export function checkInputs(
             failures.push({ property: key, reason: unknownInputReason(target, kindName, key) });
             continue;
         }
-        const result = setting.schema(target).safeParse(value);
+        const result = validatorOf(setting, target).safeParse(value);
         if (!result.success) {
             const issue = result.error.issues[0]!;
             const where = issue.path.length > 0 ? `${key}[${issue.path.join("][")}]` : key;
