@@ -276,8 +276,6 @@ export class Engine {
         process.on("unhandledRejection", swallow);
         try {
             if (refreshFirst) await this.refreshInto(resources);
-            const registerSteps: Step[] = [];
-            this.steps = registerSteps;
             class ForwardingMonitor extends MockMonitor {
                 constructor(mocks: unknown) {
                     super(mocks);
