@@ -289,7 +289,8 @@ export class Engine {
                             {
                                 type: req.getType(),
                                 name: req.getName(),
-                                inputs: rpc.deserializeProperties(req.getObject()),
+                                // The wire form as the engine receives it: secrets signature-wrapped, unknowns as the sentinel.
+                                inputs: req.getObject().toJavaScript(),
                                 additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
                                 ignoreChanges: req.getIgnorechangesList(),
                                 protect: req.getProtect(),
