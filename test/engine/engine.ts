@@ -17,7 +17,6 @@ import { StateFile, type ResourceState } from "./state";
 const pulumi = require("@pulumi/pulumi");
 const settings = require("@pulumi/pulumi/runtime/settings");
 const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks");
-const rpc = require("@pulumi/pulumi/runtime/rpc");
 const resproto = require("@pulumi/pulumi/proto/resource_pb");
 
 const DIFF_NAMES: Record<number, string> = Object.fromEntries(Object.entries(provproto.DiffResponse.DiffChanges).map(([k, v]) => [v as number, k]));
@@ -383,34 +382,29 @@ export class Engine {
     }
 
     /** `pulumi refresh`. */
-    async refresh(): Promise<RunResult> {
-        this.steps = [];
-        this.errors = [];
-        const saved = this.state.load();
-        await this.startHost();
-        try {
-            await this.refreshInto(saved.resources);
-        } catch (e) {
-            this.errors.push(grpcMessage(e));
-        } finally {
-            this.state.save(saved);
-            this.stopHost();
-        }
-        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors };
+    refresh(): Promise<RunResult> {
+        return this.operateOnState((resources) => this.refreshInto(resources));
     }
 
     /** `pulumi destroy`: deletes with the provider code stored in state, newest first. */
-    async destroy(): Promise<RunResult> {
+    destroy(): Promise<RunResult> {
+        return this.operateOnState(async (resources) => {
+            for (const [urn, res] of Object.entries(resources).reverse()) {
+                this.step("delete", urn);
+                await this.deleteResource(urn, res);
+                delete resources[urn];
+            }
+        });
+    }
+
+    /** Runs an operation that needs no program: the state in, a host up, the state saved whatever happens. */
+    private async operateOnState(operation: (resources: Record<string, ResourceState>) => Promise<void>): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
         const saved = this.state.load();
         await this.startHost();
         try {
-            for (const [urn, res] of Object.entries(saved.resources).reverse()) {
-                this.step("delete", urn);
-                await this.deleteResource(urn, res);
-                delete saved.resources[urn];
-            }
+            await operation(saved.resources);
         } catch (e) {
             this.errors.push(grpcMessage(e));
         } finally {
