@@ -214,6 +214,8 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         return payload;
     });
     app.addHook("onResponse", async (req, reply) => record(req, reply.statusCode));
+    // The client gave up (its timeout) before the answer: logged with status 0, like a dropped connection.
+    app.addHook("onRequestAbort", async (req) => record(req, 0));
 
     app.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
         if (error instanceof NotFound) return reply.code(404).send(NOT_FOUND);

@@ -10,7 +10,10 @@ import {
     NetworkError,
     NotFoundError,
     RateLimitedError,
+    RequestError,
+    ResponseSchemaError,
     RoomsClient,
+    TimeoutError,
     ServerError,
     ValidationError,
     closeAllPools,
@@ -176,6 +179,27 @@ describe("retries, counted in the emulator's request log", () => {
         expect(count).toBeGreaterThanOrEqual(2);
         expect(count).toBeLessThanOrEqual(4);
         await control(emulator, "DELETE", "/faults");
+    });
+});
+
+describe("the other error classes", () => {
+    it("a slow answer is a TimeoutError after the per-request timeout; retried once it comes in time", async () => {
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
+        await client({ timeoutMs: 150 }).getDefaults();
+        expect((await requests()).total).toBe(2);
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
+        expect(await caught(client({ timeoutMs: 150, maxAttempts: 1 }).getDefaults())).toBeInstanceOf(TimeoutError);
+    });
+
+    it("a 400 is a RequestError, not retried; a 200 of the wrong shape is a ResponseSchemaError naming the field", async () => {
+        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 400, body: { message: "Bad request", error: "bad-request" } });
+        const bad = (await caught(client().getDefaults())) as RequestError;
+        expect(bad).toBeInstanceOf(RequestError);
+        expect(bad.message).toBe("GET / failed: 400 Bad request");
+        await control(emulator, "POST", "/faults", { path: "/api/v1/rooms/x", status: 200, body: { id: 42, friendly_url: "x", room_url: "u" } });
+        const wrong = (await caught(client().getRoom("x"))) as ResponseSchemaError;
+        expect(wrong).toBeInstanceOf(ResponseSchemaError);
+        expect(wrong.message).toMatch(/GET \/rooms\/x answered a record the client does not understand: id: /);
     });
 });
 

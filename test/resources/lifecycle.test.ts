@@ -64,6 +64,15 @@ describe("acceptance steps", () => {
         expect((await log()).routes).toEqual({ "PATCH /api/v1/rooms/:room": 1 });
         expect((await api("GET", "/rooms/board-q3")).body.toolbar_color).toBe("#ABCDEF");
 
+        // The same for team defaults.
+        await api("PATCH", "/", { palette_mode: "light" });
+        const defaultsDrift = await engine.preview(program, { refresh: true });
+        expect(defaultsDrift.steps.find((s) => s.name === "defaults" && s.op === "update")).toMatchObject({ changedKeys: ["paletteMode"] });
+        await clearLog();
+        await engine.up(program, { refresh: true });
+        expect((await log()).routes["PATCH /api/v1/"]).toBe(1);
+        expect((await api("GET", "/")).body.palette_mode).toBe("dark");
+
         // Deleted outside Pulumi: refresh drops it, up re-creates it.
         await api("DELETE", "/rooms/board-q3");
         const gone = await engine.refresh();
