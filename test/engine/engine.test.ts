@@ -75,3 +75,21 @@ describe("engine stand-in", () => {
         expect(JSON.stringify(saved.outputs.description)).not.toContain("Secret outputs");
     });
 });
+
+describe("engine stand-in, DIFF_UNKNOWN", () => {
+    it("falls back to comparing inputs when the provider has no diff", async () => {
+        const { createRequire } = await import("node:module");
+        const path = await import("node:path");
+        const { ROOT } = await import("../support/pulumi");
+        const { NoDiffResource } = createRequire(__filename)(path.join(ROOT, "dist/test/engine/fixtures/noDiffResource.js"));
+        const engine = engineFor(emulator, "no-diff");
+        let value = "a";
+        const program = async () => {
+            new NoDiffResource("memo", { value });
+        };
+        expect((await engine.up(program)).steps[0]?.op).toBe("create");
+        expect((await engine.up(program)).steps[0]?.op).toBe("same");
+        value = "b";
+        expect((await engine.up(program)).steps[0]).toMatchObject({ op: "update", changedKeys: ["value"] });
+    });
+});
