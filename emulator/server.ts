@@ -130,6 +130,26 @@ function tokenTime(value: unknown, field: string, now: Date, minutesAllowed: boo
     fail(field, `The ${field} field must be a Unix timestamp${minutesAllowed ? ", a number of minutes" : ""} or a date-time.`);
 }
 
+/**
+ * The JSON body of a GET (endpoint 16 carries `locale` and `lang` in one). fastify treats GET as
+ * bodyless and leaves the stream unread, so this route reads it itself; malformed JSON is a 400
+ * like on every other route.
+ */
+async function getBody(req: FastifyRequest): Promise<Json> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req.raw) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    if (text.trim() === "") return {};
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(text);
+    } catch {
+        throw Object.assign(new Error("Malformed JSON in the request body."), { statusCode: 400 });
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) fail("body", "The request body must be a JSON object.");
+    return parsed as Json;
+}
+
 const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizione", de: "Transkript", es: "Transcripción" };
 
 export function buildServer(options: ServerOptions): { app: FastifyInstance; team: Team; log: RequestLog; faults: Faults; limiter: RateLimiter; config: { maxParticipantsPlan: number } } {
@@ -285,13 +305,14 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
     app.get(`${API}/rooms/:room/transcripts`, async (req) => {
         const room = roomParam(req);
         const q = query(req);
-        const result = paginate(sessionFilter(room.content.transcripts, q), pageOf(q), () => false);
+        // `after` belongs to endpoints 3 and 18 only (4.1); here it is ignored like any unknown parameter.
+        const result = paginate(sessionFilter(room.content.transcripts, q), { ...pageOf(q), after: undefined }, () => false);
         return { total_count: result.total_count, data: result.data.map(({ session_id: _s, ...t }) => t) };
     });
     app.get(`${API}/rooms/:room/transcripts/export`, async (req, reply) => {
         const room = roomParam(req);
         const q = query(req);
-        const b = (req.body && typeof req.body === "object" ? req.body : {}) as Json;
+        const b = await getBody(req);
         const format = q.format ?? "txt";
         const locale = b.locale ?? q.locale ?? "en";
         const lang = b.lang ?? q.lang ?? "en";
@@ -388,8 +409,14 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
     app.post("/_emulator/clock", async (req, reply) => {
         if (options.now) return reply.code(409).send({ message: "The clock was injected by the caller; move it there.", error: "conflict" });
         const b = body(req);
+        if (b.advanceSeconds !== undefined && (typeof b.advanceSeconds !== "number" || !Number.isFinite(b.advanceSeconds))) {
+            return reply.code(400).send({ message: "advanceSeconds must be a number.", error: "bad-request" });
+        }
+        if (b.now !== undefined && (typeof b.now !== "string" || Number.isNaN(Date.parse(b.now)))) {
+            return reply.code(400).send({ message: "now must be an ISO 8601 date-time.", error: "bad-request" });
+        }
+        if (typeof b.now === "string") clockOffsetMs = Date.parse(b.now) - Date.now();
         if (typeof b.advanceSeconds === "number") clockOffsetMs += b.advanceSeconds * 1000;
-        if (typeof b.now === "string" && !Number.isNaN(Date.parse(b.now))) clockOffsetMs = Date.parse(b.now) - Date.now();
         return { now: now().toISOString() };
     });
     app.post("/_emulator/rooms/:room/content", async (req, reply) => {

@@ -398,7 +398,7 @@ export class Team {
         const room: Room = {
             id,
             seq: ++this.seq,
-            friendly_url: typeof body.friendly_url === "string" ? body.friendly_url : id.slice(0, 8) + "-" + id.slice(9, 13),
+            friendly_url: typeof body.friendly_url === "string" ? body.friendly_url : this.generatedFriendlyUrl(id),
             overrides: {},
             own: initialRoomSettings(),
             tags: Array.isArray(body.tags) ? [...(body.tags as string[])] : [],
@@ -409,6 +409,16 @@ export class Team {
         this.applyRoomBody(room, body);
         this.rooms.set(id, room);
         return this.roomRecord(room);
+    }
+
+    /** The vendor generates a friendly URL when none is given: here from the id, lengthened until unique. */
+    private generatedFriendlyUrl(id: string): string {
+        const hex = id.replace(/-/g, "");
+        for (let n = 12; n <= 32; n++) {
+            const candidate = hex.slice(0, n);
+            if (![...this.rooms.values()].some((r) => r.friendly_url === candidate)) return candidate;
+        }
+        return hex;
     }
 
     updateRoom(ref: string, input: Json): Json {
