@@ -1,30 +1,80 @@
-/** The bin as a newcomer uses it: `pulumi-vcrooms-emulator --port 0` prints its URL and answers with the key only. */
-import { spawn } from "node:child_process";
+/**
+ * The bin as a newcomer uses it: `pulumi-vcrooms-emulator --port 0` prints its URL, answers with
+ * the key only, never echoes a key it was given, and stops cleanly on SIGTERM and SIGINT.
+ * Runs the built file (dist/emulator/cli.js): `npm test` builds first.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-it("prints its URL once ready, answers with the key, refuses without it, never echoes a given key", async () => {
-    const cli = path.resolve(__dirname, "../../dist/emulator/cli.js");
-    const key = "cli-test-key-0123456789";
-    const child = spawn(process.execPath, [cli, "--port", "0", "--developer-key", key, "--domain", "initech"], { stdio: ["ignore", "pipe", "pipe"] });
+const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
+
+interface Started {
+    child: ChildProcess;
+    baseUrl: string;
+    lines: string[];
+    exited: Promise<number | null>;
+}
+
+/** Spawns the bin and waits for its "listening" line; every stdout line is kept for inspection. */
+function startCli(args: string[]): Promise<Started> {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     const lines: string[] = [];
-    try {
-        const baseUrl = await new Promise<string>((resolve, reject) => {
-            readline.createInterface({ input: child.stdout }).on("line", (line) => {
-                lines.push(line);
-                const m = /^Rooms API emulator listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/.exec(line);
-                if (m) resolve(m[1]!);
-            });
-            child.once("exit", (code) => reject(new Error(`exited ${code}`)));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    return new Promise((resolve, reject) => {
+        readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+            lines.push(line);
+            const m = /^Rooms API emulator listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/.exec(line);
+            if (m) resolve({ child, baseUrl: m[1]!, lines, exited });
         });
-        const withKey = await fetch(`${baseUrl}/`, { headers: { authorization: `Bearer ${key}` } });
-        expect(withKey.status).toBe(200);
-        expect(((await withKey.json()) as { domain: string }).domain).toBe("initech");
-        expect((await fetch(`${baseUrl}/`)).status).toBe(401);
-        await new Promise((r) => setTimeout(r, 100));
-        expect(lines.join("\n")).not.toContain(key);
-    } finally {
-        child.kill("SIGTERM");
-    }
+        void exited.then((code) => reject(new Error(`exited ${code} before listening; stdout: ${lines.join(" | ")}`)));
+    });
+}
+
+describe("pulumi-vcrooms-emulator", () => {
+    it("prints its URL once ready, answers with the key (Bearer or Basic), refuses without it, never echoes a given key", async () => {
+        const key = "cli-test-key-0123456789";
+        const teamId = "3e1d0c2b-4a59-4f68-8776-a5b4c3d2e1f0";
+        const started = await startCli(["--port", "0", "--developer-key", key, "--team-id", teamId, "--domain", "initech", "--rate-limit", "0"]);
+        try {
+            const withKey = await fetch(`${started.baseUrl}/`, { headers: { authorization: `Bearer ${key}` } });
+            expect(withKey.status).toBe(200);
+            expect(((await withKey.json()) as { domain: string }).domain).toBe("initech");
+            const basic = `Basic ${Buffer.from(`${teamId}:${key}`).toString("base64")}`;
+            expect((await fetch(`${started.baseUrl}/rooms`, { headers: { authorization: basic } })).status).toBe(200);
+            const without = await fetch(`${started.baseUrl}/`);
+            expect(without.status).toBe(401);
+            expect(await without.json()).toEqual({ message: "Unauthenticated.", error: "unauthenticated" });
+            started.child.kill("SIGTERM");
+            expect(await started.exited).toBe(0);
+            const output = started.lines.join("\n");
+            expect(output).toContain(teamId);
+            expect(output).not.toContain(key);
+            expect(started.lines.filter((l) => l.startsWith("Rooms API emulator listening on "))).toHaveLength(1);
+        } finally {
+            started.child.kill("SIGKILL");
+        }
+    });
+
+    it("generates a key when none is given, prints it once so it can be used, and stops on SIGINT", async () => {
+        const started = await startCli(["--port", "0"]);
+        try {
+            // The key line follows the listening line; wait for it (bounded) rather than for a fixed time.
+            for (let i = 0; i < 100 && !started.lines.some((l) => /generated/i.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
+            const keyLine = started.lines.find((l) => /generated/i.test(l));
+            const key = /:\s*(\S+)$/.exec(keyLine ?? "")?.[1];
+            expect(key).toMatch(/^\S{40}$/);
+            expect((await fetch(`${started.baseUrl}/`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+            started.child.kill("SIGINT");
+            expect(await started.exited).toBe(0);
+            expect(started.lines.filter((l) => l.includes(key!))).toHaveLength(1);
+        } finally {
+            started.child.kill("SIGKILL");
+        }
+    });
+
+    it("refuses a bad flag value with a non-zero exit", async () => {
+        await expect(startCli(["--port", "seventy"])).rejects.toThrow(/exited 1/);
+    });
 });
