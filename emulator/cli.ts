@@ -41,7 +41,16 @@ async function main(): Promise<void> {
     console.log(`Team id: ${emulator.teamId}`);
     // A key the user passed is theirs and never echoed; a generated one must be shown once to be usable.
     console.log(values["developer-key"] ? "Developer key: the one given with --developer-key" : `Developer key (generated): ${emulator.developerKey}`);
-    const stop = () => void emulator.close().then(() => process.exit(0));
+    // A second signal while closing must not close twice; it exits at once instead.
+    let stopping = false;
+    const stop = () => {
+        if (stopping) process.exit(0);
+        stopping = true;
+        emulator.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+        );
+    };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
 }

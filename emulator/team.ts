@@ -203,6 +203,9 @@ export class Team {
     readonly rooms = new Map<string, Room>();
     usage: UsageRecord[] = [];
     private seq = 0;
+    // The defaults record's own ids belong to the team, so they survive a reset like the team id.
+    private readonly defaultsId = randomUUID();
+    private readonly ownerId = randomUUID();
 
     constructor(
         readonly teamId: string,
@@ -219,8 +222,8 @@ export class Team {
         const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1) - 1000);
         const asSubscription = (d: Date) => d.toISOString().slice(0, 19).replace("T", " ");
         return {
-            id: randomUUID(),
-            owner_id: randomUUID(),
+            id: this.defaultsId,
+            owner_id: this.ownerId,
             domain: this.initialDomain,
             custom_cname: null,
             max_participants: this.planMaximum(),
@@ -273,10 +276,18 @@ export class Team {
         const d = this.defaults;
         return {
             ...d,
+            used_participation_minutes: this.usedParticipationMinutes(),
             default_role: this.roleObject(d.default_role),
             roles: (d.roles as string[]).map((id) => ({ ...this.roleObject(id), allow_private_group_chat: this.findRole(id)!.allow_private_group_chat })),
             private_group_chat_roles: d.private_group_chat_roles,
         };
+    }
+
+    /** Participation minutes recorded in the current subscription period (2.2 shows the field). */
+    private usedParticipationMinutes(): number {
+        const from = String(this.defaults.subscription_start).slice(0, 10);
+        const to = String(this.defaults.subscription_end).slice(0, 10);
+        return this.statistics(["participation_minutes"], from, to).participation_minutes as number;
     }
 
     updateDefaults(input: Json): Json {

@@ -226,4 +226,20 @@ describe("reset, state and seeding", () => {
         expect(await controlStatus("POST", "/usage", { date: "5 Jan", metrics: { sessions: 3 } })).toBe(400);
         expect((await api("GET", "/statistics?date_start=2026-01-01&date_end=2026-01-31&metrics=sessions")).body.sessions).toBe(5);
     });
+
+    it("shows participation minutes of the current subscription period in the defaults record", async () => {
+        const defaults = (await api("GET", "/")).body;
+        expect(defaults.used_participation_minutes).toBe(0);
+        const inPeriod = defaults.subscription_start.slice(0, 10);
+        await control(emulator, "POST", "/usage", { date: inPeriod, metrics: { participation_minutes: 25 } });
+        await control(emulator, "POST", "/usage", { date: "1999-01-01", metrics: { participation_minutes: 1000 } });
+        expect((await api("GET", "/")).body.used_participation_minutes).toBe(25);
+    });
+
+    it("keeps the defaults record's id and owner across a reset", async () => {
+        const before = (await api("GET", "/")).body;
+        await control(emulator, "POST", "/reset");
+        const after = (await api("GET", "/")).body;
+        expect([after.id, after.owner_id]).toEqual([before.id, before.owner_id]);
+    });
 });
