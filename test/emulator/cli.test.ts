@@ -74,6 +74,27 @@ describe("pulumi-vcrooms-emulator", () => {
         }
     });
 
+    it("with --log, logs requests without the key, the Basic credentials or a join token", async () => {
+        const key = "logged-cli-key-9876543210";
+        const teamId = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d";
+        const started = await startCli(["--port", "0", "--developer-key", key, "--team-id", teamId, "--rate-limit", "0", "--log"]);
+        try {
+            const basic = Buffer.from(`${teamId}:${key}`).toString("base64");
+            const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+            await (await fetch(`${started.baseUrl}/rooms`, { method: "POST", headers, body: JSON.stringify({ friendly_url: "logged", restream_key: "restream-secret" }) })).text();
+            const token = ((await (await fetch(`${started.baseUrl}/rooms/logged/token`, { method: "POST", headers, body: "{}" })).json()) as { token: string }).token;
+            await (await fetch(`${started.baseUrl}/rooms`, { headers: { authorization: `Basic ${basic}` } })).text();
+            await (await fetch(`${started.baseUrl}/rooms`, { headers: { authorization: "Bearer wrong-key" } })).text();
+            started.child.kill("SIGTERM");
+            await started.exited;
+            const output = started.lines.join("\n");
+            expect(output).toMatch(/"statusCode":401/); // the log is really on
+            for (const secret of [key, basic, token, "restream-secret", "wrong-key"]) expect(output).not.toContain(secret);
+        } finally {
+            started.child.kill("SIGKILL");
+        }
+    });
+
     it("refuses a bad flag value with a non-zero exit", async () => {
         await expect(startCli(["--port", "seventy"])).rejects.toThrow(/exited 1/);
     });
