@@ -6,12 +6,25 @@
  * host over gRPC and plays the engine's steps around it (step_generator.go): Check, then Create;
  * or Diff, then Update, Replace or Same; deletes of what the program dropped; refresh; destroy.
  * State is a JSON file; secret values in it are encrypted.
+ *
+ * Where it differs from the real engine, a test shows the difference; these agree with
+ * pkg/resource/deploy (step_generator.go, step.go) and are checked against the real CLI by
+ * test/cli/differential.test.ts:
+ * - `up` runs a full preview pass (Check and Diff, no writes) before the update pass.
+ * - A replacement calls Check again with no old inputs, as the engine does to recompute defaults.
+ * - An explicit `deleteBeforeReplace` option (true or false) overrides the provider's choice; a
+ *   forced replacement (`replace`, like `--replace`) never deletes first; a create-before-delete
+ *   replacement deletes the old resource at the end of the deployment.
+ * - The default provider's configuration is kept in state at each `up`; refresh and destroy
+ *   configure the provider from state, not from today's config.
+ * - Refresh decides same or update by the provider's Diff with olds and news swapped.
+ * - State is checkpointed after every step.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { annotateSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
-import { StateFile, type ResourceState } from "./state";
+import { StateFile, type ResourceState, type State } from "./state";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const pulumi = require("@pulumi/pulumi");
@@ -114,6 +127,24 @@ interface RegisterRequest {
     ignoreChanges: string[];
     protect: boolean;
     deleteBeforeReplace: boolean;
+    /** Whether the program set `deleteBeforeReplace` at all: an explicit false overrides the provider too. */
+    deleteBeforeReplaceDefined: boolean;
+}
+
+export interface UpOptions {
+    /** Refresh first, like `pulumi up --refresh`. */
+    refresh?: boolean;
+    /** Resource names to replace whatever the diff says, like `pulumi up --replace <urn>`. */
+    replace?: string[];
+}
+
+/** What one pass (preview or update) carries between its steps. */
+interface Pass {
+    preview: boolean;
+    state: State;
+    replace: Set<string>;
+    /** Old resources of create-before-delete replacements, deleted when the program has finished. */
+    pendingDeletes: Array<{ urn: string; res: ResourceState }>;
 }
 
 export class Engine {
@@ -144,15 +175,18 @@ export class Engine {
         this.steps.push({ op, urn, type, name, ...extra });
     }
 
-    private async startHost(): Promise<void> {
-        const config = this.options.config ?? {};
+    /** Today's stack config in wire form (secrets signature-wrapped), as the engine sends it to Configure. */
+    private configArgs(): Props {
+        const secret = new Set(this.options.secretConfig ?? []);
+        return Object.fromEntries(Object.entries(this.options.config ?? {}).map(([k, v]) => [k, secret.has(k) ? secretWrap(v) : v]));
+    }
+
+    private async startHost(args: Props): Promise<void> {
         const nodePath = this.options.linkPackages ? linkedPackagesDir(this.options.linkPackages) : undefined;
         this.host = await startProviderHost({
             cwd: this.options.hostCwd ?? process.cwd(),
             env: { PULUMI_NODEJS_PROJECT: this.project, PULUMI_PROJECT: this.project, PULUMI_NODEJS_STACK: this.stack, ...(nodePath ? { NODE_PATH: nodePath } : {}), ...this.options.env },
         });
-        const secret = new Set(this.options.secretConfig ?? []);
-        const args = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secret.has(k) ? secretWrap(v) : v]));
         const req = new provproto.ConfigureRequest();
         req.setType("pulumi:providers:pulumi-nodejs").setName("default").setAcceptsecrets(true).setAcceptresources(true);
         req.setArgs(struct(args));
@@ -176,7 +210,9 @@ export class Engine {
     }
 
     /** The engine's steps for one registered dynamic resource. */
-    private async register(r: RegisterRequest, preview: boolean, resources: Record<string, ResourceState>): Promise<{ id: string; outputs: Props }> {
+    private async register(r: RegisterRequest, pass: Pass): Promise<{ id: string; outputs: Props }> {
+        const { preview } = pass;
+        const resources = pass.state.resources;
         const urn = this.urn(r.type, r.name);
         const old = resources[urn];
         const inputs = { ...r.inputs };
@@ -184,29 +220,33 @@ export class Engine {
         if (old) for (const key of r.ignoreChanges) if (key in old.inputs) inputs[key] = old.inputs[key];
         const meta = <T extends { setUrn(u: string): T; setName(n: string): T; setType(t: string): T }>(m: T) => m.setUrn(urn).setName(r.name).setType(r.type);
 
-        const check = meta(new provproto.CheckRequest());
-        check.setOlds(struct(stripSecrets(old ? old.inputs : {}))).setNews(struct(stripSecrets(inputs))).setRandomseed(Buffer.alloc(32));
-        const checked = await this.call("check", check);
-        const failures: string[] = checked.getFailuresList().map((f: any) => `${f.getProperty()}: ${f.getReason()}`);
-        if (failures.length > 0) throw new Error(`${urn}: check failed:\n    ${failures.join("\n    ")}`);
-        const news = annotateSecrets(checked.getInputs().toJavaScript(), inputs);
+        const check = async (olds: Props): Promise<Props> => {
+            const req = meta(new provproto.CheckRequest());
+            req.setOlds(struct(stripSecrets(olds))).setNews(struct(stripSecrets(inputs))).setRandomseed(Buffer.alloc(32));
+            const checked = await this.call("check", req);
+            const failures: string[] = checked.getFailuresList().map((f: any) => `${f.getProperty()}: ${f.getReason()}`);
+            if (failures.length > 0) throw new Error(`${urn}: check failed:\n    ${failures.join("\n    ")}`);
+            return annotateSecrets(checked.getInputs().toJavaScript(), inputs);
+        };
+        const news = await check(old ? old.inputs : {});
 
         const finish = (outs: Props): Props => {
             annotateSecrets(outs, news);
             for (const k of r.additionalSecretOutputs) if (k in outs && outs[k] !== undefined && outs[k] !== null && !isSecretWire(outs[k])) outs[k] = secretWrap(outs[k]);
             return outs;
         };
-        const create = async () => {
-            const resp = await this.call("create", meta(new provproto.CreateRequest()).setProperties(struct(stripSecrets(news))));
+        const create = async (props: Props) => {
+            const resp = await this.call("create", meta(new provproto.CreateRequest()).setProperties(struct(stripSecrets(props))));
             return { id: resp.getId() as string, outputs: finish(resp.getProperties().toJavaScript()) };
         };
-        const record = (id: string, outputs: Props): ResourceState => ({ type: r.type, id, inputs: news, outputs, protect: r.protect });
+        const record = (id: string, ins: Props, outputs: Props): ResourceState => ({ type: r.type, id, inputs: ins, outputs, protect: r.protect });
 
         if (!old) {
             this.step("create", urn);
             if (preview) return { id: "", outputs: this.previewOutputs(news) };
-            const made = await create();
-            resources[urn] = record(made.id, made.outputs);
+            const made = await create(news);
+            resources[urn] = record(made.id, news, made.outputs);
+            this.checkpoint(pass);
             return made;
         }
 
@@ -217,21 +257,30 @@ export class Engine {
         const replaceKeys: string[] = d.getReplacesList();
         const keys = changedKeys(old.inputs, news);
         if (changes === "DIFF_UNKNOWN") changes = keys.length > 0 ? "DIFF_SOME" : "DIFF_NONE";
-        if (changes === "DIFF_NONE") {
+        const forced = pass.replace.has(r.name);
+        if (changes === "DIFF_NONE" && !forced) {
             // A same step keeps the OLD outputs (and so the old provider code for later reads and deletes).
             resources[urn] = { ...old, inputs: news, protect: r.protect };
             this.step("same", urn);
             return { id: old.id, outputs: old.outputs };
         }
-        if (replaceKeys.length > 0) {
-            const deleteFirst = d.getDeletebeforereplace() || r.deleteBeforeReplace;
+        if (replaceKeys.length > 0 || forced) {
+            // The program's explicit choice wins over the provider's; a forced replacement never deletes first.
+            const deleteFirst = forced ? false : r.deleteBeforeReplaceDefined ? r.deleteBeforeReplace : d.getDeletebeforereplace();
             this.step("replace", urn, { changedKeys: keys, replaceKeys, deleteBeforeReplace: deleteFirst });
-            if (preview) return { id: old.id, outputs: this.previewOutputs(news) };
+            // The engine checks the replacement again with no old inputs, so defaults are computed anew.
+            const replacement = await check({});
+            if (preview) return { id: old.id, outputs: this.previewOutputs(replacement) };
             if (old.protect) throw new Error(`${urn}: cannot replace a protected resource; set protect: false first`);
-            if (deleteFirst) await this.deleteResource(urn, old);
-            const made = await create();
-            if (!deleteFirst) await this.deleteResource(urn, old);
-            resources[urn] = record(made.id, made.outputs);
+            if (deleteFirst) {
+                await this.deleteResource(urn, old);
+                delete resources[urn];
+                this.checkpoint(pass);
+            }
+            const made = await create(replacement);
+            resources[urn] = record(made.id, replacement, made.outputs);
+            if (!deleteFirst) pass.pendingDeletes.push({ urn, res: old });
+            this.checkpoint(pass);
             return made;
         }
         this.step("update", urn, { changedKeys: keys });
@@ -239,7 +288,8 @@ export class Engine {
         const update = meta(new provproto.UpdateRequest()).setId(old.id);
         update.setOlds(struct(stripSecrets(old.outputs))).setNews(struct(stripSecrets(news))).setOldInputs(struct(stripSecrets(old.inputs)));
         const u = await this.call("update", update);
-        resources[urn] = record(old.id, finish(u.getProperties().toJavaScript()));
+        resources[urn] = record(old.id, news, finish(u.getProperties().toJavaScript()));
+        this.checkpoint(pass);
         return { id: old.id, outputs: resources[urn]!.outputs };
     }
 
@@ -248,22 +298,33 @@ export class Engine {
         return Object.fromEntries(Object.entries(news).map(([k, v]) => [k, v === undefined ? UNKNOWN : v]));
     }
 
+    /** Real engines write state after every step, so a failure part-way loses nothing already done. */
+    private checkpoint(pass: Pass): void {
+        if (!pass.preview) this.state.save(pass.state);
+    }
+
     /** `pulumi preview`: the plan, no writes to the API and no change to the state. */
-    preview(program: Program, options: { refresh?: boolean } = {}): Promise<RunResult> {
-        return this.run(program, true, options.refresh ?? false);
+    preview(program: Program, options: UpOptions = {}): Promise<RunResult> {
+        return this.run(program, true, options);
     }
 
-    /** `pulumi up`. */
-    up(program: Program, options: { refresh?: boolean } = {}): Promise<RunResult> {
-        return this.run(program, false, options.refresh ?? false);
+    /** `pulumi up`: a preview pass first (it fails the up before any write), then the update. */
+    async up(program: Program, options: UpOptions = {}): Promise<RunResult> {
+        const plan = await this.run(program, true, options);
+        if (plan.failed) return plan;
+        return this.run(program, false, options);
     }
 
-    private async run(program: Program, preview: boolean, refreshFirst: boolean): Promise<RunResult> {
+    private async run(program: Program, preview: boolean, options: UpOptions): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
         const saved = this.state.load();
         const resources = saved.resources;
-        await this.startHost();
+        const pass: Pass = { preview, state: saved, replace: new Set(options.replace ?? []), pendingDeletes: [] };
+        // The program's run configures the provider with today's config, and an update keeps it in state.
+        const config = this.configArgs();
+        if (!preview) saved.providerConfig = config;
+        await this.startHost(config);
         const seen = new Set<string>();
         const inflight: Promise<unknown>[] = [];
         const limit = new Semaphore(this.options.parallel ?? 16);
@@ -274,7 +335,7 @@ export class Engine {
         const swallow = () => undefined;
         process.on("unhandledRejection", swallow);
         try {
-            if (refreshFirst) await this.refreshInto(resources);
+            if (options.refresh) await this.refreshInto(pass);
             class ForwardingMonitor extends MockMonitor {
                 constructor(mocks: unknown) {
                     super(mocks);
@@ -294,9 +355,9 @@ export class Engine {
                                 ignoreChanges: req.getIgnorechangesList(),
                                 protect: req.getProtect(),
                                 deleteBeforeReplace: req.getDeletebeforereplace(),
+                                deleteBeforeReplaceDefined: req.getDeletebeforereplacedefined(),
                             },
-                            preview,
-                            resources,
+                            pass,
                         ),
                     );
                     inflight.push(work.catch(() => undefined));
@@ -318,6 +379,8 @@ export class Engine {
             settings.setMockOptions(new ForwardingMonitor(mocks), this.project, this.stack, preview);
             pulumi.runtime.setAllConfig(this.options.config ?? {}, this.options.secretConfig ?? []);
             outputs = await this.runProgram(program, inflight);
+            // Replaced resources (create-before-delete) go at the end of the deployment, as pending deletes.
+            for (const { urn, res } of pass.pendingDeletes) await this.deleteResource(urn, res);
             if (this.errors.length === 0) {
                 // Resources the program no longer declares are deleted, newest first.
                 for (const urn of Object.keys(resources).reverse()) {
@@ -326,6 +389,7 @@ export class Engine {
                     if (preview) continue;
                     await this.deleteResource(urn, resources[urn]!);
                     delete resources[urn];
+                    this.checkpoint(pass);
                 }
             }
         } catch (e) {
@@ -360,7 +424,8 @@ export class Engine {
         }
     }
 
-    private async refreshInto(resources: Record<string, ResourceState>): Promise<void> {
+    private async refreshInto(pass: Pass): Promise<void> {
+        const resources = pass.state.resources;
         for (const [urn, res] of Object.entries(resources)) {
             const [type = "", name = ""] = urn.split("::").slice(2);
             const req = new provproto.ReadRequest().setId(res.id).setUrn(urn).setName(name).setType(type);
@@ -370,41 +435,52 @@ export class Engine {
                 // Gone outside Pulumi: dropped from state.
                 delete resources[urn];
                 this.step("refresh-delete", urn);
+                this.checkpoint(pass);
                 continue;
             }
             const outputs = annotateSecrets(read.getProperties().toJavaScript(), res.outputs);
             const inputs = read.getInputs() ? annotateSecrets(read.getInputs().toJavaScript(), res.inputs) : res.inputs;
             for (const [k, v] of Object.entries(res.outputs)) if (isSecretWire(v) && k in outputs && !isSecretWire(outputs[k])) outputs[k] = secretWrap(outputs[k]);
-            const changed = changedKeys(res.outputs, outputs);
+            // Same or update is the provider's Diff of the refreshed state against the old inputs (olds and news
+            // swapped: what an `up` of the unchanged program would change, inverted), as the engine decides it.
+            const diff = new provproto.DiffRequest().setId(read.getId()).setUrn(urn).setName(name).setType(type);
+            diff.setOlds(struct(stripSecrets(outputs))).setOldInputs(struct(stripSecrets(inputs))).setNews(struct(stripSecrets(res.inputs)));
+            const drifted = DIFF_NAMES[(await this.call("diff", diff)).getChanges()] === "DIFF_SOME";
             resources[urn] = { ...res, id: read.getId(), outputs, inputs };
-            this.step(changed.length > 0 ? "refresh-update" : "refresh-same", urn, changed.length > 0 ? { changedKeys: changed } : {});
+            this.checkpoint(pass);
+            this.step(drifted ? "refresh-update" : "refresh-same", urn, drifted ? { changedKeys: changedKeys(res.outputs, outputs) } : {});
         }
     }
 
     /** `pulumi refresh`. */
     refresh(): Promise<RunResult> {
-        return this.operateOnState((resources) => this.refreshInto(resources));
+        return this.operateOnState((pass) => this.refreshInto(pass));
     }
 
     /** `pulumi destroy`: deletes with the provider code stored in state, newest first. */
     destroy(): Promise<RunResult> {
-        return this.operateOnState(async (resources) => {
+        return this.operateOnState(async (pass) => {
+            const resources = pass.state.resources;
             for (const [urn, res] of Object.entries(resources).reverse()) {
                 this.step("delete", urn);
                 await this.deleteResource(urn, res);
                 delete resources[urn];
+                this.checkpoint(pass);
             }
         });
     }
 
-    /** Runs an operation that needs no program: the state in, a host up, the state saved whatever happens. */
-    private async operateOnState(operation: (resources: Record<string, ResourceState>) => Promise<void>): Promise<RunResult> {
+    /**
+     * Runs an operation that needs no program: the state in, a host configured from the provider config kept in
+     * state (today's config only for a stack that never had an `up`), the state saved whatever happens.
+     */
+    private async operateOnState(operation: (pass: Pass) => Promise<void>): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
         const saved = this.state.load();
-        await this.startHost();
+        await this.startHost(saved.providerConfig ?? this.configArgs());
         try {
-            await operation(saved.resources);
+            await operation({ preview: false, state: saved, replace: new Set(), pendingDeletes: [] });
         } catch (e) {
             this.errors.push(grpcMessage(e));
         } finally {

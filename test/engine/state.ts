@@ -18,6 +18,11 @@ export interface ResourceState {
 
 export interface State {
     resources: Record<string, ResourceState>;
+    /**
+     * The default provider's configuration as of the last `up` (secrets in wire form). Like the real engine,
+     * refresh and destroy configure the provider from here, not from today's stack config.
+     */
+    providerConfig?: Props;
 }
 
 export class StateFile {

@@ -1,0 +1,261 @@
+/**
+ * Drives the real Pulumi CLI, built from Go modules by scripts/pulumi-cli, with the file backend in a
+ * temporary directory, offline: the proof that lifecycle claims hold under the real engine.
+ *
+ * A project here is a temporary folder with a Pulumi.yaml whose `index.js` re-exports a compiled program
+ * from dist/, and a node_modules folder of links to this repository's packages plus `pulumi-vcrooms`
+ * itself, as a user's project has after `npm install pulumi-vcrooms`.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "../..").replace(/[\\/]dist$/, "");
+
+export type CliLocation = { dir: string } | { skip: string };
+
+let located: CliLocation | undefined;
+
+/**
+ * Where the CLI is: PULUMI_CLI_DIR, else whatever scripts/pulumi-cli prints (it builds on first use). On a
+ * machine without Go the answer says why the real-CLI suite is skipped; under CI that is a failure instead.
+ */
+export function locateCli(): CliLocation {
+    if (located) return located;
+    if (process.env.PULUMI_CLI_DIR) return (located = { dir: process.env.PULUMI_CLI_DIR });
+    try {
+        const out = execFileSync(path.join(ROOT, "scripts/pulumi-cli"), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 40 * 60_000 });
+        located = { dir: out.trim().split("\n").pop()! };
+    } catch (e) {
+        const err = e as { status?: number; stderr?: string; message: string };
+        const reason = (err.stderr ?? "").trim() || err.message;
+        if (process.env.CI) throw new Error(`the real Pulumi CLI is required under CI, but scripts/pulumi-cli failed: ${reason}`);
+        located = { skip: `real-CLI suite skipped: ${reason}` };
+    }
+    return located;
+}
+
+export interface CommandResult {
+    code: number;
+    stdout: string;
+    stderr: string;
+}
+
+/** A step of `--json` output, reduced to what the tests compare. */
+export interface JsonStep {
+    op: string;
+    urn: string;
+    name: string;
+    type: string;
+    diffs?: string[];
+    replaceReasons?: string[];
+    detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }>;
+    old?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+    new?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+}
+
+export interface JsonRun {
+    steps: JsonStep[];
+    changeSummary: Record<string, number>;
+    diagnostics: Array<{ message: string; severity: string; urn?: string }>;
+}
+
+export interface ProjectOptions {
+    cliDir: string;
+    /** The compiled program module (absolute), e.g. dist/test/cli/programs/declared.js. */
+    program: string;
+    name?: string;
+    stack?: string;
+    /** Extra environment for every command (the VCROOMS_* variables of a test, for example). */
+    env?: Record<string, string>;
+}
+
+const PASSPHRASE = "vcrooms-test-passphrase";
+
+/** A folder of links to every package of this repository's node_modules, plus pulumi-vcrooms itself. */
+function linkNodeModules(into: string): void {
+    const source = path.join(ROOT, "node_modules");
+    fs.mkdirSync(into, { recursive: true });
+    for (const entry of fs.readdirSync(source)) {
+        if (entry.startsWith(".")) continue;
+        fs.symlinkSync(path.join(source, entry), path.join(into, entry), "dir");
+    }
+    fs.symlinkSync(ROOT, path.join(into, "pulumi-vcrooms"), "dir");
+}
+
+export class PulumiProject {
+    readonly dir: string;
+    readonly stack: string;
+    private readonly env: NodeJS.ProcessEnv;
+
+    constructor(private readonly options: ProjectOptions) {
+        this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
+        this.stack = options.stack ?? "dev";
+        const name = options.name ?? "vcrooms-cli";
+        fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
+        fs.writeFileSync(path.join(this.dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
+        fs.writeFileSync(path.join(this.dir, "index.js"), `module.exports = require(${JSON.stringify(options.program)});\n`);
+        linkNodeModules(path.join(this.dir, "node_modules"));
+        fs.mkdirSync(path.join(this.dir, ".backend"));
+        // Only what a user's shell would have, less anything of ours that could configure the provider behind the test's back.
+        const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VCROOMS_") && !k.startsWith("PULUMI_")));
+        this.env = {
+            ...inherited,
+            PATH: `${options.cliDir}${path.delimiter}${process.env.PATH ?? ""}`,
+            PULUMI_HOME: path.join(this.dir, ".pulumi-home"),
+            PULUMI_BACKEND_URL: `file://${path.join(this.dir, ".backend")}`,
+            PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+            PULUMI_SKIP_UPDATE_CHECK: "true",
+            PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+            PULUMI_SKIP_CHECKPOINTS: "false",
+            PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+            NO_COLOR: "1",
+            ...options.env,
+        };
+    }
+
+    /** Runs `pulumi <args>` in the project; never throws for a non-zero exit. */
+    run(args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
+        return new Promise((resolve, reject) => {
+            const child = spawn(path.join(this.options.cliDir, "pulumi"), args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+            let stdout = "";
+            let stderr = "";
+            child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+            child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+            child.on("error", reject);
+            child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+        });
+    }
+
+    /** Runs and throws with the CLI's own words when it fails. */
+    async must(args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
+        const result = await this.run(args, options);
+        if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+        return result;
+    }
+
+    async init(config: Record<string, string> = {}, secretConfig: Record<string, string> = {}): Promise<this> {
+        await this.must(["stack", "init", this.stack, "--non-interactive"]);
+        await this.setConfig(config, secretConfig);
+        return this;
+    }
+
+    async setConfig(config: Record<string, string> = {}, secretConfig: Record<string, string> = {}): Promise<void> {
+        // `config set-all` takes many keys in one process: one CLI start instead of one per key.
+        const args = ["config", "set-all", "--path=false"];
+        for (const [k, v] of Object.entries(config)) args.push("--plaintext", `${k}=${v}`);
+        for (const [k, v] of Object.entries(secretConfig)) args.push("--secret", `${k}=${v}`);
+        if (args.length > 3) await this.must(args);
+    }
+
+    async removeConfig(key: string): Promise<void> {
+        await this.must(["config", "rm", key]);
+    }
+
+    private async jsonRun(args: string[]): Promise<JsonRun & CommandResult> {
+        const result = await this.run([...args, "--json", "--non-interactive"]);
+        return { ...result, ...parseJsonRun(result.stdout) };
+    }
+
+    preview(flags: string[] = []): Promise<JsonRun & CommandResult> {
+        return this.jsonRun(["preview", ...flags]);
+    }
+
+    up(flags: string[] = []): Promise<JsonRun & CommandResult> {
+        return this.jsonRun(["up", "--yes", "--skip-preview=false", ...flags]);
+    }
+
+    refresh(flags: string[] = []): Promise<JsonRun & CommandResult> {
+        return this.jsonRun(["refresh", "--yes", ...flags]);
+    }
+
+    destroy(flags: string[] = []): Promise<JsonRun & CommandResult> {
+        return this.jsonRun(["destroy", "--yes", ...flags]);
+    }
+
+    /** Stack outputs as `pulumi stack output --json` shows them: secrets as "[secret]". */
+    async outputs(): Promise<Record<string, unknown>> {
+        return JSON.parse((await this.must(["stack", "output", "--json"])).stdout || "{}");
+    }
+
+    /** `pulumi stack export` as text: secrets stay encrypted, as in the backend's files. */
+    async exportText(): Promise<string> {
+        return (await this.must(["stack", "export"])).stdout;
+    }
+
+    async exportDeployment(): Promise<{ deployment: { resources?: Array<Record<string, any>> } }> {
+        return JSON.parse(await this.exportText());
+    }
+
+    /** Every file the CLI wrote (state, backups, history, logs), for a search for leaked secrets. */
+    writtenText(): string {
+        const parts: string[] = [];
+        const walk = (dir: string) => {
+            for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+                if (entry.name === "node_modules") continue;
+                const full = path.join(dir, entry.name);
+                if (entry.isDirectory()) walk(full);
+                else if (entry.isFile() && fs.statSync(full).size < 20_000_000) parts.push(fs.readFileSync(full, "utf8"));
+            }
+        };
+        walk(this.dir);
+        return parts.join("\n");
+    }
+
+    dispose(): void {
+        fs.rmSync(this.dir, { recursive: true, force: true });
+    }
+}
+
+/**
+ * What `--json` prints: preview prints one JSON object; up, refresh and destroy print that preview object (when
+ * they preview) followed by the update's engine events, one JSON object a line. The run's steps are the update's
+ * when there are events, else the preview's.
+ */
+export function parseJsonRun(stdout: string): JsonRun {
+    const lines = stdout.split("\n");
+    let preview: any;
+    let rest = lines;
+    if (lines[0]?.startsWith("{") && lines[0].trim() === "{") {
+        const end = lines.findIndex((l) => l === "}");
+        if (end > 0) {
+            preview = safeJson(lines.slice(0, end + 1).join("\n"));
+            rest = lines.slice(end + 1);
+        }
+    }
+    const events = rest.filter((l) => l.startsWith("{")).map(safeJson).filter((e): e is Record<string, any> => e !== undefined);
+    const step = (m: any): JsonStep => {
+        const urn: string = m.urn ?? "";
+        const parts = urn.split("::");
+        return { op: m.op, urn, type: parts[2] ?? "", name: parts[3] ?? "", diffs: m.diffs ?? undefined, replaceReasons: m.replaceReasons ?? undefined, detailedDiff: m.detailedDiff ?? undefined, old: m.oldState ?? m.old, new: m.newState ?? m.new };
+    };
+    if (events.length > 0) {
+        const summary = events.find((e) => e.summaryEvent)?.summaryEvent;
+        return {
+            steps: events.filter((e) => e.resourcePreEvent).map((e) => step(e.resourcePreEvent.metadata)),
+            changeSummary: summary?.resourceChanges ?? {},
+            diagnostics: events.filter((e) => e.diagnosticEvent && e.diagnosticEvent.severity !== "debug").map((e) => ({ message: e.diagnosticEvent.message, severity: e.diagnosticEvent.severity, urn: e.diagnosticEvent.urn })),
+        };
+    }
+    return {
+        steps: (preview?.steps ?? []).map(step),
+        changeSummary: preview?.changeSummary ?? {},
+        diagnostics: (preview?.diagnostics ?? []).filter((d: any) => d.severity !== "debug").map((d: any) => ({ message: d.message, severity: d.severity, urn: d.urn })),
+    };
+}
+
+function safeJson(text: string): any {
+    try {
+        return JSON.parse(text);
+    } catch {
+        return undefined;
+    }
+}
+
+/** Input keys whose values differ between a step's old and new state (what the CLI prints as the changed properties). */
+export function changedInputs(step: JsonStep): string[] {
+    const before = (step.old?.inputs ?? {}) as Record<string, unknown>;
+    const after = (step.new?.inputs ?? {}) as Record<string, unknown>;
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== "__provider" && JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+}

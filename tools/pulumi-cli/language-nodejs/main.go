@@ -1,0 +1,282 @@
+// pulumi-language-nodejs: a small Node.js language host for the real Pulumi engine.
+//
+// Why our own: the upstream host lives in its own Go module
+// (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3), which has no tags, and the module proxy
+// these machines reach serves none of its versions (every pseudo-version answers 403). The engine side (the
+// `pulumi` CLI) comes from pkg/v3 unchanged. This host does what the engine needs to run Node.js programs and
+// Node.js plugins (PulumiPlugin.yaml): it speaks pulumirpc.LanguageRuntime, starts
+// `node <@pulumi/pulumi>/cmd/run` (or `cmd/run-plugin`) found from the program's directory, and passes the
+// run's settings through the same flags and environment the upstream host uses. It installs nothing and
+// reports no required plugins: our programs use the dynamic provider, which ships with @pulumi/pulumi.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is reported to the engine; it names this host, not an upstream release.
+const version = "3.259.0-vcrooms"
+
+func main() {
+	// The engine passes its own address as the last positional argument and may put flags before it
+	// (-v=N, --logtostderr, --tracing ...): none of them change what this host does, so they are skipped.
+	engineAddress := ""
+	for _, arg := range os.Args[1:] {
+		if !strings.HasPrefix(arg, "-") {
+			engineAddress = arg
+		}
+	}
+	nodeBin, err := exec.LookPath("node")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: could not find node on the PATH")
+		os.Exit(1)
+	}
+	host := &languageHost{nodeBin: nodeBin, engineAddress: engineAddress}
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the gRPC server: %v\n", err)
+		os.Exit(1)
+	}
+	// The engine reads the port from the first line of standard output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: stopped serving: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+type languageHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	nodeBin       string
+	engineAddress string
+}
+
+func (h *languageHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+// No plugins to pre-install: the dynamic provider is part of @pulumi/pulumi, and plugin acquisition is off.
+func (h *languageHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *languageHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+func (h *languageHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	out, err := exec.Command(h.nodeBin, "--version").Output()
+	if err != nil {
+		return nil, fmt.Errorf("node --version: %w", err)
+	}
+	return &pulumirpc.AboutResponse{Executable: h.nodeBin, Version: strings.TrimSpace(string(out))}, nil
+}
+
+func (h *languageHost) GetProgramDependencies(
+	context.Context, *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+}
+
+// sdkPath finds @pulumi/pulumi/<rel> in the nearest node_modules above dir, as Node's own resolution would.
+func sdkPath(dir, rel string) (string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		candidate := filepath.Join(d, "node_modules", "@pulumi", "pulumi", rel)
+		if _, err := os.Stat(candidate); err == nil {
+			return candidate, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("@pulumi/pulumi is not installed above %s (run npm install)", dir)
+		}
+	}
+}
+
+// programLocation gives the program's directory and entry point, from the ProgramInfo when the engine sends one.
+func programLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, string) {
+	if info != nil && info.GetProgramDirectory() != "" {
+		entry := info.GetEntryPoint()
+		if entry == "" {
+			entry = "."
+		}
+		return info.GetProgramDirectory(), entry
+	}
+	if program == "" {
+		program = "."
+	}
+	return pwd, program
+}
+
+// typescriptEnabled reads the `typescript` runtime option of Pulumi.yaml; like the upstream host, it defaults to on.
+func typescriptEnabled(info *pulumirpc.ProgramInfo) bool {
+	if info == nil || info.GetOptions() == nil {
+		return true
+	}
+	if v, ok := info.GetOptions().GetFields()["typescript"]; ok {
+		return v.GetBoolValue()
+	}
+	return true
+}
+
+func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	runPath, err := sdkPath(dir, filepath.Join("cmd", "run"))
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+	}
+	args := []string{runPath}
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", h.engineAddress)
+	flag("project", req.GetProject())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	flag("organization", req.GetOrganization())
+	if req.GetInfo() != nil {
+		flag("root-directory", req.GetInfo().GetRootDirectory())
+	}
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	if req.GetParallel() > 0 {
+		flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	}
+	args = append(args, entry)
+	args = append(args, req.GetArgs()...)
+
+	config, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, fmt.Errorf("serializing config: %w", err)
+	}
+	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	if err != nil {
+		return nil, fmt.Errorf("serializing config secret keys: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, h.nodeBin, args...)
+	cmd.Dir = dir
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(),
+		"PULUMI_CONFIG="+string(config),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescriptEnabled(req.GetInfo())),
+	)
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			// The program has already reported its error to the engine; this only says how it ended.
+			return &pulumirpc.RunResponse{
+				Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode()),
+				Bail:  true,
+			}, nil
+		}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run node: %v", err)}, nil
+	}
+	return &pulumirpc.RunResponse{}, nil
+}
+
+// RunPlugin starts a Node.js plugin (a folder with PulumiPlugin.yaml) through @pulumi/pulumi's run-plugin entry,
+// streaming its output to the engine line by line and its exit code last.
+func (h *languageHost) RunPlugin(
+	req *pulumirpc.RunPluginRequest, server grpc.ServerStreamingServer[pulumirpc.RunPluginResponse],
+) error {
+	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	runPluginPath, err := sdkPath(dir, filepath.Join("cmd", "run-plugin"))
+	if err != nil {
+		return err
+	}
+	program := dir
+	if entry != "." {
+		program = filepath.Join(dir, entry)
+	}
+	args := append([]string{runPluginPath, program}, req.GetArgs()...)
+	cmd := exec.CommandContext(server.Context(), h.nodeBin, args...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = append(os.Environ(), req.GetEnv()...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("could not start node: %w", err)
+	}
+	var sendLock sync.Mutex
+	send := func(resp *pulumirpc.RunPluginResponse) {
+		sendLock.Lock()
+		defer sendLock.Unlock()
+		_ = server.Send(resp)
+	}
+	var streams sync.WaitGroup
+	pump := func(r io.Reader, wrap func([]byte) *pulumirpc.RunPluginResponse) {
+		defer streams.Done()
+		reader := bufio.NewReader(r)
+		for {
+			line, err := reader.ReadBytes('\n')
+			if len(line) > 0 {
+				send(wrap(line))
+			}
+			if err != nil {
+				return
+			}
+		}
+	}
+	streams.Add(2)
+	go pump(stdout, func(b []byte) *pulumirpc.RunPluginResponse {
+		return &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stdout{Stdout: b}}
+	})
+	go pump(stderr, func(b []byte) *pulumirpc.RunPluginResponse {
+		return &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stderr{Stderr: b}}
+	})
+	streams.Wait()
+	code := 0
+	if err := cmd.Wait(); err != nil {
+		var exitErr *exec.ExitError
+		if !errors.As(err, &exitErr) {
+			return err
+		}
+		code = exitErr.ExitCode()
+	}
+	send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: int32(code)}})
+	return nil
+}
