@@ -1,36 +1,55 @@
 /**
- * Renders the inputs reference of TeamDefaults and Room from the settings table, so the docs
- * cannot drift from the code (a test pins docs/reference.md to this output).
+ * Renders docs/reference.md from the declarations (settings from the table, extra inputs and
+ * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
+ * to this output).
  */
-import { toCamelName } from "./names";
-import { SETTINGS, type AnySetting } from "./settings";
+import { toApiName, toCamelName } from "../api/names";
+import { SETTINGS, type AnySetting } from "../api/settings";
+import type { Declaration } from "./declare";
+import { userExtras } from "./derive";
+import { declarations } from "./index";
 
-function row(s: AnySetting): string {
+function settingRow(s: AnySetting): string {
     const flags = [("createOnly" in s && s.createOnly) ? "replaces the room" : "", ("secret" in s && s.secret) ? "secret" : ""].filter(Boolean).join(", ");
     return `| \`${toCamelName(s.name)}\` | \`${s.name}\` | ${s.description}${flags ? ` (${flags})` : ""} |`;
 }
 
-export function renderReference(extras: { room: ReadonlyArray<{ name: string; description: string }>; defaults: ReadonlyArray<{ name: string; description: string }> }): string {
-    const table = (settings: readonly AnySetting[], own: ReadonlyArray<{ name: string; description: string }>) =>
-        ["| input | API field | meaning and rules |", "|---|---|---|", ...settings.map(row), ...own.map((e) => `| \`${e.name}\` | (none) | ${e.description} |`)].join("\n");
-    const shared = SETTINGS.filter((s) => s.scope === "shared");
+function inputsTable(d: Declaration | undefined, settings: readonly AnySetting[]): string {
+    const extras = d ? userExtras(d).map(([name, e]) => `| \`${name}\` | (none) | ${e.description}${e.createOnly ? " (replaces the resource)" : ""} |`) : [];
+    return ["| input | API field | meaning and rules |", "|---|---|---|", ...settings.map(settingRow), ...extras].join("\n");
+}
+
+function outputsTable(d: Declaration): string {
+    return ["| output | API field | meaning |", "|---|---|---|", ...Object.entries(d.outputs).map(([name, o]) => `| \`${name}\` | \`${toApiName(name)}\` | ${o.description} |`)].join("\n");
+}
+
+export function renderReference(): string {
+    const { room, teamDefaults } = declarations;
     return [
         "# Inputs reference",
         "",
-        "Generated from `provider/api/settings.ts` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing the table).",
-        "Outputs are every field of the API record, camelCase (`room_url` is `roomUrl`); roles read back as objects `{id, name, displayName}`.",
+        "Generated from `provider/api/settings.ts` and the declarations in `provider/declarations/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
+        "Outputs are every field of the API record, camelCase (`room_url` is `roomUrl`); roles read back as objects `{id, name, displayName}`, breakouts as `{id, name}`.",
         "",
         "## Settings shared by TeamDefaults and Room",
         "",
-        table(shared, []),
+        inputsTable(undefined, SETTINGS.filter((s) => s.scope === "shared")),
         "",
         "## TeamDefaults only",
         "",
-        table(SETTINGS.filter((s) => s.scope === "defaults"), extras.defaults),
+        inputsTable(teamDefaults, SETTINGS.filter((s) => s.scope === "defaults")),
+        "",
+        "Read-only outputs:",
+        "",
+        outputsTable(teamDefaults),
         "",
         "## Room only",
         "",
-        table(SETTINGS.filter((s) => s.scope === "room"), extras.room),
+        inputsTable(room, SETTINGS.filter((s) => s.scope === "room")),
+        "",
+        "Read-only outputs:",
+        "",
+        outputsTable(room),
         "",
     ].join("\n");
 }
