@@ -45,6 +45,8 @@ export interface OutputField<T = unknown> {
     readonly description: string;
     /** Never changes once the resource exists (the diff reports it stable). */
     readonly stable?: boolean;
+    /** Always secret, though no input of that name is (a join token's `token` and `link`). */
+    readonly secret?: boolean;
     readonly __type?: T;
 }
 
@@ -115,7 +117,7 @@ export const booleanInput = (description: string, flags?: Omit<ExtraInput, "desc
 export const stringInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
     extra<string>(description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
-export function output<T>(description: string, flags: { stable?: boolean } = {}): OutputField<T> {
+export function output<T>(description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
     return { description, ...flags };
 }
 

@@ -23,7 +23,7 @@ export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonl
  * where the input of the same key was, so an output a provider builds itself needs this.
  */
 export function secretOutputNames(d: Declaration): string[] {
-    return [...secretInputs(d).keys()];
+    return [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name)];
 }
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */

@@ -8,4 +8,3 @@ export type Kind = keyof typeof declarations;
 export { room, teamDefaults };
 export type { RoomFile } from "./room";
 export type { ConnectionInput } from "./connection";
-export type { InputsOf, ProviderInputsOf, StateOf, Values } from "./declare";
