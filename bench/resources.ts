@@ -6,10 +6,12 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { roomProvider } from "../provider/resources/room";
+import { providers } from "../provider";
 import { Engine } from "../test/engine";
 import { Room } from "../sdk";
 import { control, fmt, startChildEmulator } from "./support";
+
+const roomProvider = providers.room;
 
 const ROOMS = 500;
 const PER_MINUTE = 1000;
@@ -23,7 +25,8 @@ async function cpuPerResource(): Promise<void> {
     let before = process.cpuUsage();
     for (let i = 0; i < ROOMS; i++) checked.push((await roomProvider.check({}, { resourceName: `room-${i}`, ...args(i) })).inputs);
     const checkCpu = process.cpuUsage(before);
-    const outputs = checked.map((inputs) => ({ ...inputs, declaredInputs: inputs, roles: [{ id: "1", name: "moderator" }, { id: "3", name: "attendee" }], defaultRole: { id: "1", name: "moderator" } }));
+    // Outputs as the provider would keep them (inputs as declared, roles as read back).
+    const outputs = checked.map((inputs) => ({ ...inputs, declaredInputs: inputs, roles: [{ id: "1", name: "moderator", displayName: "Moderator" }, { id: "3", name: "attendee", displayName: "Attendee" }], defaultRole: { id: "1", name: "moderator", displayName: "Moderator" } }) as unknown as Parameters<typeof roomProvider.diff>[1]);
     before = process.cpuUsage();
     for (let i = 0; i < ROOMS; i++) await roomProvider.diff("id", outputs[i]!, checked[i]!);
     const diffCpu = process.cpuUsage(before);

@@ -201,7 +201,7 @@ const IMAGE_FIELDS = ["custom_logo", "application_logo", "favicon"];
 export class Team {
     defaults: Json;
     readonly rooms = new Map<string, Room>();
-    usage: UsageRecord[] = [];
+    private usage: UsageRecord[] = [];
     private seq = 0;
     // The defaults record's own ids belong to the team, so they survive a reset like the team id.
     private readonly defaultsId = randomUUID();
@@ -454,6 +454,67 @@ export class Team {
         this.expireRooms();
         const rooms = [...this.rooms.values()].sort((a, b) => a.seq - b.seq);
         return tags.length === 0 ? rooms : rooms.filter((r) => r.tags.some((t) => tags.includes(t)));
+    }
+
+    // ---- room content -------------------------------------------------------------------------
+
+    /** Endpoints 7 to 13: a kind of content deleted. */
+    clearContent(room: Room, kind: ContentKind): void {
+        if (kind === "chat" || kind === "transcripts") room.content[kind] = [];
+        else room.content[kind] = 0;
+    }
+
+    /** Seeds chat and transcripts (each entry filled out with plausible values) and adds to the counted kinds. */
+    seedContent(room: Room, seed: { chat?: Json[]; transcripts?: Json[]; counts: Json }): void {
+        const at = this.now();
+        const session = uuidFrom(`${room.id}/session/default`);
+        const participant = (n: number) => uuidFrom(`${room.id}/participant/${n % 3}`);
+        const name = (n: number) => ["Ada", "Grace", "Linus"][n % 3];
+        for (const [i, given] of (seed.chat ?? []).entries()) {
+            const n = room.content.chat.length + i;
+            room.content.chat.push({
+                id: uuidFrom(`${room.id}/chat/${n}/${at.getTime()}`),
+                message: `Message ${n + 1}`,
+                participant_id: participant(n),
+                external_participant_id: null,
+                participant_name: name(n),
+                created_at: new Date(at.getTime() + n * 1000).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z"),
+                ...given,
+                session_id: typeof given.session_id === "string" ? given.session_id : session,
+            } as ChatMessage);
+        }
+        for (const [i, given] of (seed.transcripts ?? []).entries()) {
+            const n = room.content.transcripts.length + i;
+            const start = new Date(at.getTime() + n * 5000);
+            room.content.transcripts.push({
+                participant_id: participant(n),
+                participant_name: name(n),
+                transcript: `Sentence number ${n + 1}.`,
+                start_time: start.toISOString().slice(0, 19) + "Z",
+                end_time: new Date(start.getTime() + 4000).toISOString().slice(0, 19) + "Z",
+                ...given,
+                session_id: typeof given.session_id === "string" ? given.session_id : session,
+            } as TranscriptEntry);
+        }
+        for (const kind of ["questions", "summaries", "polls", "quizzes", "recordings"] as const) {
+            if (typeof seed.counts[kind] === "number") room.content[kind] += seed.counts[kind] as number;
+        }
+    }
+
+    contentCounts(room: Room): Record<ContentKind, number> {
+        const c = room.content;
+        return { chat: c.chat.length, questions: c.questions, summaries: c.summaries, transcripts: c.transcripts.length, polls: c.polls, quizzes: c.quizzes, recordings: c.recordings };
+    }
+
+    // ---- plan and usage -----------------------------------------------------------------------
+
+    /** The plan's maximum changed (control API): the defaults record shows it. */
+    applyPlanMaximum(): void {
+        this.defaults.max_participants = this.planMaximum();
+    }
+
+    recordUsage(record: UsageRecord): void {
+        this.usage.push(record);
     }
 
     // ---- statistics -------------------------------------------------------------------------

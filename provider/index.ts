@@ -2,21 +2,24 @@
  * `require("pulumi-vcrooms/provider")`: the providers behind the SDK's resources. Each is a
  * `pulumi.dynamic.ResourceProvider` usable directly; the SDK's serialized shims require this
  * module at run time and delegate to it (DESIGN.md decision 2).
+ *
+ * The composition root: the one place that holds the process's connections and hands them to
+ * the providers.
  */
-import { configure, type StackConfig } from "./resources/connection";
-import { roomProvider } from "./resources/room";
-import { teamDefaultsProvider } from "./resources/teamDefaults";
+import { Connections, type StackConfig } from "./resources/connections";
+import { RoomProvider } from "./resources/room";
+import { TeamDefaultsProvider } from "./resources/teamDefaults";
+
+const connections = new Connections();
 
 export const providers = {
-    room: roomProvider,
-    teamDefaults: teamDefaultsProvider,
+    room: new RoomProvider(connections.clientFor),
+    teamDefaults: new TeamDefaultsProvider(connections.clientFor),
 };
 
 export type ProviderKind = keyof typeof providers;
 
 /** Called by the shims' `configure` with the stack configuration (`vcrooms:*`). */
-export function configureProviders(config: StackConfig): void {
-    configure(config);
+export function configure(config: StackConfig): void {
+    connections.configure(config);
 }
-
-export { configure };

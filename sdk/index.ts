@@ -1,4 +1,4 @@
 /** `require("pulumi-vcrooms")`: the resources users declare in Pulumi programs. */
-export { Room, type RoomArgs, type RoomInputs } from "./room";
-export { TeamDefaults, type TeamDefaultsArgs, type TeamDefaultsInputs } from "./teamDefaults";
-export type { RoleRef, RoomFile, RoomState, TeamDefaultsState } from "./types";
+export { Room, type RoomArgs } from "./room";
+export { TeamDefaults, type TeamDefaultsArgs } from "./teamDefaults";
+export type { ConnectionInput, NamedRef, RoleRef, RoomFile, RoomInputs, RoomState, TeamDefaultsInputs, TeamDefaultsState } from "./types";

@@ -1,23 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ROOM_READ_ONLY_FIELDS } from "../provider/api/fields";
-import type { SettingsInputs } from "../provider/api/settings";
-import { outputPlaceholders } from "./declare";
+import { room } from "../provider/declarations/room";
+import { resourceOptions, resourceProps } from "./declare";
 import { shimProvider } from "./shim";
-import type { InputsOf, OutputsOf, RoomState } from "./types";
+import type { ArgsOf, OutputsOf, RoomState } from "./types";
 
-/** Inputs of a Room: every writable setting of contract 2.3 and 2.4, camelCase, plus the resource's options. */
-export interface RoomInputs extends SettingsInputs<"room"> {
-    /**
-     * When a room with this `friendlyUrl` already exists, take it over with one PATCH of the
-     * declared settings instead of failing. This is how existing rooms come under management:
-     * dynamic resources cannot use `pulumi import`.
-     */
-    adoptExisting?: boolean;
-    /** On destroy, also delete the room's recordings, chat and other content. Default false. */
-    deleteContentOnDestroy?: boolean;
-}
-
-export type RoomArgs = InputsOf<RoomInputs>;
+export type RoomArgs = ArgsOf<typeof room>;
 
 export interface Room extends OutputsOf<RoomState> {}
 
@@ -28,19 +15,6 @@ export interface Room extends OutputsOf<RoomState> {}
  */
 export class Room extends pulumi.dynamic.Resource {
     constructor(name: string, args: RoomArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(
-            shimProvider("room"),
-            name,
-            {
-                ...outputPlaceholders("room", ROOM_READ_ONLY_FIELDS),
-                ...args,
-                // A secret whatever the caller passed: it must never sit in state or plans as plain text.
-                restreamKey: args.restreamKey === undefined ? undefined : pulumi.secret(args.restreamKey),
-                resourceName: name,
-            },
-            { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "restreamKey"] },
-            "vcrooms",
-            "Room",
-        );
+        super(shimProvider("room"), name, resourceProps(room, name, args), resourceOptions(room, opts), "vcrooms", room.type);
     }
 }

@@ -11,7 +11,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-export type ProviderKind = "room" | "teamDefaults";
+import type { Kind as ProviderKind } from "../provider/declarations";
+
+export type { ProviderKind };
 
 /**
  * One shim per kind for the whole program: the SDK caches a provider's serialized text per

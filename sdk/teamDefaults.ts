@@ -1,17 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DEFAULTS_READ_ONLY_FIELDS } from "../provider/api/fields";
-import type { SettingsInputs } from "../provider/api/settings";
-import { outputPlaceholders } from "./declare";
+import { teamDefaults } from "../provider/declarations/teamDefaults";
+import { resourceOptions, resourceProps } from "./declare";
 import { shimProvider } from "./shim";
-import type { InputsOf, OutputsOf, TeamDefaultsState } from "./types";
+import type { ArgsOf, OutputsOf, TeamDefaultsState } from "./types";
 
-/** Inputs of TeamDefaults: every setting of contract 2.3 plus `domain` and `favicon`. */
-export interface TeamDefaultsInputs extends SettingsInputs<"defaults"> {
-    /** On destroy, put back the values the declared settings had before. Default true. */
-    restoreOnDestroy?: boolean;
-}
-
-export type TeamDefaultsArgs = InputsOf<TeamDefaultsInputs>;
+export type TeamDefaultsArgs = ArgsOf<typeof teamDefaults>;
 
 export interface TeamDefaults extends OutputsOf<TeamDefaultsState> {}
 
@@ -22,13 +15,6 @@ export interface TeamDefaults extends OutputsOf<TeamDefaultsState> {}
  */
 export class TeamDefaults extends pulumi.dynamic.Resource {
     constructor(name: string, args: TeamDefaultsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(
-            shimProvider("teamDefaults"),
-            name,
-            { ...outputPlaceholders("defaults", DEFAULTS_READ_ONLY_FIELDS), ...args },
-            opts,
-            "vcrooms",
-            "TeamDefaults",
-        );
+        super(shimProvider("teamDefaults"), name, resourceProps(teamDefaults, name, args), resourceOptions(teamDefaults, opts), "vcrooms", teamDefaults.type);
     }
 }

@@ -1,64 +1,24 @@
 /**
- * Input and output types of the SDK's resources, derived from the provider's field tables so no
- * field is listed twice. Type-only imports: erased at run time.
+ * Input and output types of the SDK's resources, derived from the kinds' declarations so no field
+ * is listed twice. Type-only imports: erased at run time.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CamelCase } from "../provider/api/names";
-import type { SettingsInputs } from "../provider/api/settings";
+import type { Declaration, InputsOf, StateOf } from "../provider/declarations/declare";
+import type { room, teamDefaults } from "../provider/declarations";
 
-/** A role as records read it back. */
-export interface RoleRef {
-    id: string;
-    name: string;
-    displayName: string;
-    allowPrivateGroupChat?: boolean;
-}
+export type { RoleRef, NamedRef } from "../provider/api/settings";
+export type { ConnectionInput, RoomFile } from "../provider/declarations";
 
-/** A file attached to a room. */
-export interface RoomFile {
-    id: string;
-    name: string;
-    url: string;
-    thumbnailUrl: string;
-}
+/** A value, or for a plain object one whose fields may each be a Pulumi Input (the connection). */
+type Inputish<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: pulumi.Input<T[K]> } : T;
 
 /** Every input may be a plain value or a Pulumi Input (a promise or another resource's Output). */
-export type InputsOf<T> = { [K in keyof T]?: pulumi.Input<Exclude<T[K], undefined>> };
+export type ArgsOf<D extends Declaration> = { [K in keyof InputsOf<D>]?: pulumi.Input<Inputish<Exclude<InputsOf<D>[K], undefined>>> };
 
 /** Every output of a resource, as Pulumi Outputs. */
 export type OutputsOf<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };
 
-type RoleFields = "defaultRole" | "roles" | "privateGroupChatRoles";
-
-/** The settings as the API reads them back: roles become objects, the rest keeps its type. */
-type SettingsState<Target extends "defaults" | "room"> = Omit<Required<SettingsInputs<Target>>, RoleFields> & {
-    defaultRole: RoleRef;
-    roles: RoleRef[];
-    privateGroupChatRoles: string[];
-};
-
-type Camel<T extends Record<string, unknown>> = { [K in keyof T as K extends string ? CamelCase<K> : never]: T[K] };
-
-/** Room record fields beyond the writable settings (contract 2.1). */
-export interface RoomReadOnly {
-    topic: string;
-    roomUrl: string;
-    files: RoomFile[];
-    createdAt: string;
-    updatedAt: string;
-    filesPanelEnabled: boolean;
-}
-
-/** Default settings record fields beyond the writable settings (contract 2.2). */
-export type TeamDefaultsReadOnly = Camel<{
-    owner_id: string;
-    custom_cname: string | null;
-    max_participants: number;
-    max_sessions: number;
-    subscription_start: string;
-    subscription_end: string;
-    used_participation_minutes: number;
-}>;
-
-export type RoomState = SettingsState<"room"> & RoomReadOnly;
-export type TeamDefaultsState = SettingsState<"defaults"> & TeamDefaultsReadOnly;
+export type RoomInputs = InputsOf<typeof room>;
+export type RoomState = StateOf<typeof room>;
+export type TeamDefaultsInputs = InputsOf<typeof teamDefaults>;
+export type TeamDefaultsState = StateOf<typeof teamDefaults>;

@@ -7,7 +7,7 @@
 import { Pool } from "undici";
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
-import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, TimeoutError, errorFromResponse } from "./errors";
+import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, errorFromResponse } from "./errors";
 import { sharedLimiter, type RateLimiter } from "./limiter";
 import {
     chatMessageSchema,
@@ -86,7 +86,17 @@ interface CallOptions<S extends z.ZodType | undefined> {
     schema?: S;
     /** Answer the text as is (the transcript export). */
     text?: boolean;
+    /** Settles a failure that may have acted (see CreateReconciliation). */
+    reconcile?: CreateReconciliation<unknown>;
 }
+
+/**
+ * For a create whose failure may have reached the API (no answer, a timeout, a 5xx): looks for
+ * what the create would have made, by a key unique in the team. Found, it is the answer; not
+ * found, the create left nothing behind and may be sent again. Without it a create is never
+ * replayed after such a failure, since it could make a second record.
+ */
+export type CreateReconciliation<T> = () => Promise<T | undefined>;
 
 export class RoomsClient {
     private readonly origin: string;
@@ -133,8 +143,8 @@ export class RoomsClient {
         return paginate((offset) => this.listRooms({ ...query, offset }), query.limit);
     }
 
-    createRoom(body: Body): Promise<RoomRecord> {
-        return this.call("POST", "/rooms", { body, schema: roomRecordSchema() });
+    createRoom(body: Body, reconcile?: CreateReconciliation<RoomRecord>): Promise<RoomRecord> {
+        return this.call("POST", "/rooms", { body, schema: roomRecordSchema(), reconcile });
     }
 
     getRoom(room: string): Promise<RoomRecord> {
@@ -240,7 +250,13 @@ export class RoomsClient {
                 release();
             }
             if (error instanceof RateLimitedError) this.limiter.onRateLimited(error.retryAfterSeconds);
-            if (!shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts })) throw this.final(error, attempt, started);
+            let retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts });
+            if (!retry && options.reconcile && mayHaveActed(error) && attempt < this.config.maxAttempts) {
+                const existing = await options.reconcile();
+                if (existing !== undefined) return existing as never;
+                retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
+            }
+            if (!retry) throw this.final(error, attempt, started);
             const delay = backoffDelay(attempt, error instanceof RateLimitedError ? error.retryAfterSeconds : undefined);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
@@ -314,6 +330,11 @@ export class RoomsClient {
             cause: e,
         });
     }
+}
+
+/** A failure after which the API may have carried the request out: no answer, or a 5xx. */
+function mayHaveActed(error: ApiError): boolean {
+    return error.mayHaveActed || error instanceof ServerError;
 }
 
 function roomPath(room: string): string {

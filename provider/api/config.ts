@@ -1,6 +1,7 @@
 /**
  * Client configuration: explicit options first, then the environment (VCROOMS_API_URL,
- * VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID), validated once with errors that name the setting.
+ * VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH), validated once with errors that name the
+ * setting.
  */
 import { ConfigurationError } from "./errors";
 
@@ -56,8 +57,9 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
     const developerKey = nonEmpty(options.developerKey) ?? nonEmpty(env.VCROOMS_DEVELOPER_KEY);
     if (!developerKey) throw new ConfigurationError("No developer key: set vcrooms:developerKey (as a secret) in the stack config or VCROOMS_DEVELOPER_KEY");
     const teamId = nonEmpty(options.teamId) ?? nonEmpty(env.VCROOMS_TEAM_ID);
-    const auth = options.auth ?? CLIENT_DEFAULTS.auth;
-    if (auth === "basic" && !teamId) throw new ConfigurationError("Basic auth needs the team id: set vcrooms:teamId or VCROOMS_TEAM_ID");
+    const auth = options.auth ?? nonEmpty(env.VCROOMS_AUTH) ?? CLIENT_DEFAULTS.auth;
+    if (auth !== "bearer" && auth !== "basic") throw new ConfigurationError(`Invalid auth ${JSON.stringify(auth)}: set vcrooms:auth or VCROOMS_AUTH to bearer or basic`);
+    if (auth === "basic" && !teamId) throw new ConfigurationError("Basic auth needs the team id: set vcrooms:teamId or VCROOMS_TEAM_ID (or teamId in the resource's connection)");
     const positive = (name: keyof typeof CLIENT_DEFAULTS, value: number | undefined): number => {
         const v = value ?? (CLIENT_DEFAULTS[name] as number);
         if (!Number.isFinite(v) || v <= 0) throw new ConfigurationError(`Invalid ${name} ${v}: must be a positive number`);

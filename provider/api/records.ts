@@ -2,7 +2,8 @@
  * Schemas of what the API answers (contract section 2), in its snake_case. Tolerant of fields
  * the contract does not list (the hosted API adds fields over time; refusing them would break
  * users for nothing) and of `total_count` as a string; strict on the fields callers rely on.
- * The settings inside room and defaults records are typed by the settings table (settings.ts).
+ * The settings inside room and defaults records pass through unchecked here: `check` validates
+ * what is written, and the resources compare what is read back by the settings table's rules.
  */
 import { z } from "zod";
 

@@ -13,6 +13,11 @@ export interface RetryDecisionInput {
     /** Attempts made so far, including the one that failed (1 after the first). */
     attempt: number;
     maxAttempts: number;
+    /**
+     * The caller has made sure the failed request left nothing behind (the create reconciliation
+     * looked for the room and found none): it may be sent again like an idempotent one.
+     */
+    notActedOn?: boolean;
 }
 
 /**
@@ -22,10 +27,10 @@ export interface RetryDecisionInput {
  * or the API answered 429 "try again later"); any other failure may have created the room, and is
  * left to the caller to reconcile.
  */
-export function shouldRetry({ method, error, attempt, maxAttempts }: RetryDecisionInput): boolean {
+export function shouldRetry({ method, error, attempt, maxAttempts, notActedOn = false }: RetryDecisionInput): boolean {
     if (attempt >= maxAttempts) return false;
     if (!(error instanceof ApiError)) return false;
-    const idempotent = method !== "POST";
+    const idempotent = method !== "POST" || notActedOn;
     if (error instanceof RateLimitedError) return true; // the API refused before acting: safe for every method
     if (error instanceof NetworkError || error instanceof TimeoutError) return idempotent || !error.mayHaveActed;
     if (error instanceof ServerError) return idempotent && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);

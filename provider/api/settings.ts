@@ -2,10 +2,11 @@
  * The single table of writable settings: sections 2.3 (shared by team defaults and rooms), the
  * defaults-only `domain` and `favicon`, and 2.4 (room only) of the contract.
  *
- * Everything else derives from this table: the zod schemas the client and `check` validate with,
- * the TypeScript input types of the SDK, the camelCase names (through names.ts), the diff's
- * normalization (through `compare`), which fields are create-only and which are secret.
- * Add a field here and it appears everywhere; never write the list a second time.
+ * Derived from this table (through the resource declarations in provider/declarations): the
+ * zod schemas `check` validates with, the SDK's input and output types, the camelCase names
+ * (through names.ts), the diff's normalization (through `compare`), the replacement keys
+ * (create-only) and the secret outputs. Add a field here and it appears everywhere; never write
+ * the list a second time.
  */
 import { z } from "zod";
 import { toCamelName, type CamelCase } from "./names";
@@ -21,20 +22,22 @@ export type CompareKind =
     | "exact"
     | "colour" // "#ABC" == "#aabbcc": the API echoes what it was given, users mix case
     | "role" // written as id or name, read back as {id, name, display_name}
-    | "roleList" // the same, element-wise (also breakouts: names read back as {id, name}); order is meaningful
+    | "roleList" // the same, element-wise; order is meaningful
+    | "roleIdList" // role ids or names, read back as bare role ids (private_group_chat_roles)
+    | "namedList" // names, read back as {id, name} objects (breakouts); compared like roleList
     | "image" // written as URL or base64, a base64 upload reads back as a CDN URL
     | "numberString" // "64" == 64: audio_quality is a string the API may echo as a number
     | "datetime" // "2027-01-02 03:04:05" == "2027-01-02T03:04:05Z"
     | "nullableInteger" // session_length: null and "" both mean unlimited
     | "stringSet"; // tags: order carries no meaning
 
-export interface Setting<N extends string = string, T = unknown> {
+export interface Setting<N extends string = string, T = unknown, C extends CompareKind = CompareKind> {
     /** The API's snake_case name; the camelCase input name derives from it. */
     readonly name: N;
     readonly scope: SettingScope;
     /** One line for the SDK's reference docs. */
     readonly description: string;
-    readonly compare: CompareKind;
+    readonly compare: C;
     /** Only the create body accepts it: changing it replaces the room. */
     readonly createOnly?: boolean;
     /** Never shown in plans, state text or logs. */
@@ -58,7 +61,8 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** Latin letters, digits, spaces and basic punctuation (contract 2.3, watermark_text). */
 const WATERMARK_CHARS = /^[A-Za-z0-9 .,:;!?'"()\-_/&@#%+*=]*$/;
 const DTMF = /^[0-9*#Ww]+$/;
-const EXPIRES_AT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** The API's date-time form, UTC without a zone (expires_at). */
+export const API_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
@@ -102,14 +106,14 @@ function isBase64File(value: string): boolean {
 
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
-function setting<N extends string, T, Sc extends SettingScope>(
+function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind>(
     name: N,
     scope: Sc,
-    compare: CompareKind,
+    compare: C,
     schema: (target: "defaults" | "room") => z.ZodType<T>,
     description: string,
     flags: { createOnly?: boolean; secret?: boolean } = {},
-): Setting<N, T> & { readonly scope: Sc } {
+): Setting<N, T, C> & { readonly scope: Sc } {
     return { name, scope, compare, schema, description, ...flags };
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
@@ -140,7 +144,7 @@ const SHARED_VALUES = [
     choice("hd_video_quality", "shared", ["720_1.5", "720_2.5", "1080_2.5", "1080_5.5"], "HD video quality: resolution_megabits."),
     setting("audio_quality", "shared", "numberString", () => oneOf(["32", "64", "128", "256"]), "Audio bitrate in kbit/s, as a string."),
     setting("private_group_chat_name", "shared", "exact", () => text(3), "Name of the private group chat, at least 3 characters."),
-    setting("private_group_chat_roles", "shared", "roleList", () => list(nonEmpty(), "role ids or names"), "Role ids or names that see the private group chat."),
+    setting("private_group_chat_roles", "shared", "roleIdList", () => list(nonEmpty(), "role ids or names"), "Role ids or names that see the private group chat."),
     setting("custom_logo", "shared", "image", image, "Custom logo: an image URL or a base64-encoded file (read back as a URL)."),
     setting("application_logo", "shared", "image", image, "Application logo: an image URL or a base64-encoded file (read back as a URL)."),
     choice("qa_default_filter", "shared", ["all", "open", "answered"], "Default filter of the Q&A panel."),
@@ -265,7 +269,7 @@ const ROOM_ONLY = [
     bool("is_audio_only", "room", "Cameras, HD video and virtual backgrounds disabled."),
     choice("broadcaster_tile_visibility", "room", ["all", "cam_mic", "cam"], "Which broadcaster tiles are visible."),
     bool("breakout_rooms_enabled", "room", "Breakout rooms; incompatible with E2EE."),
-    setting("breakouts", "room", "roleList", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
+    setting("breakouts", "room", "namedList", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
     bool("breakout_free_movement_enabled", "room", "Users move freely between breakout rooms."),
     bool("breakout_return_to_main_room_enabled", "room", "Return to the main room allowed."),
     bool("breakout_timer_enabled", "room", "Visible countdown in breakout rooms."),
@@ -303,7 +307,7 @@ const ROOM_ONLY = [
         "expires_at",
         "room",
         "datetime",
-        () => z.string({ error: "must be a string" }).regex(EXPIRES_AT, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)" }),
+        () => z.string({ error: "must be a string" }).regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)" }),
         "When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future.",
     ),
 ] as const;
@@ -319,7 +323,7 @@ export function settingsFor(target: Target): readonly AnySetting[] {
     return SETTINGS.filter((s) => s.scope === "shared" || s.scope === target);
 }
 
-/** Looks a setting up by its API name. */
+/** Looks a setting up by its API name: the one lookup of the table. */
 export function settingByName(name: string): AnySetting | undefined {
     return SETTINGS.find((s) => s.name === name);
 }
@@ -327,9 +331,37 @@ export function settingByName(name: string): AnySetting | undefined {
 type SettingsIn<S extends AnySetting, Scope extends SettingScope> = S extends { scope: Scope } ? S : never;
 type ValueOf<S> = S extends Setting<string, infer T> ? T : never;
 
+/** A role as records read it back (camelCase, as outputs show it). */
+export interface RoleRef {
+    id: string;
+    name: string;
+    displayName: string;
+    allowPrivateGroupChat?: boolean;
+}
+
+/** A named item the API gives an id to on write (a breakout room). */
+export interface NamedRef {
+    id: string;
+    name: string;
+}
+
+/** What a setting reads back as, by compare kind, where the API answers another form than it takes. */
+interface ReadBackForms {
+    role: RoleRef;
+    roleList: RoleRef[];
+    roleIdList: string[];
+    namedList: NamedRef[] | null;
+}
+type ReadBackOf<S> = S extends Setting<string, infer T, infer C> ? (C extends keyof ReadBackForms ? ReadBackForms[C] : T) : never;
+
 /** The camelCase input type of a target, derived from the table: `{ hdVideoQuality?: "720_1.5" | ... }`. */
 export type SettingsInputs<Target extends "defaults" | "room"> = {
     [S in SettingsIn<AnySetting, "shared" | Target> as CamelCase<S["name"]>]?: ValueOf<S>;
+};
+
+/** The camelCase output type of a target: every setting as the API reads it back. */
+export type SettingsOutputs<Target extends "defaults" | "room"> = {
+    [S in SettingsIn<AnySetting, "shared" | Target> as CamelCase<S["name"]>]: ReadBackOf<S>;
 };
 
 /**

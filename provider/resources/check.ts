@@ -1,12 +1,13 @@
 /**
- * Input validation shared by every resource kind: each declared value against its rule in the
- * settings table, plus the resource's own extra inputs and cross-field rules. Runs in `check`,
+ * Input validation derived from a resource's declaration: each declared value against its rule in
+ * the settings table, plus the resource's own extra inputs and cross-field rules. Runs in `check`,
  * during preview, before any request is sent; every failure at once, each naming the property,
  * the rule and the value.
  */
 import type { ZodType } from "zod";
 import { toApiName, toCamelName } from "../api/names";
-import { settingByName, settingsFor, type AnySetting, type Target } from "../api/settings";
+import { settingByName, type AnySetting, type Target } from "../api/settings";
+import { inputSettings, type Declaration } from "../declarations/declare";
 
 /** The value the engine sends for an input that is not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -15,26 +16,6 @@ export interface CheckFailure {
     property: string;
     reason: string;
 }
-
-/** An input that is not a setting of the API: the resource's own options, with their rule. */
-export interface ExtraInput {
-    readonly name: string;
-    readonly description: string;
-    /** Returns the rule broken, or undefined. */
-    readonly validate: (value: unknown) => string | undefined;
-}
-
-export const booleanInput = (name: string, description: string): ExtraInput => ({
-    name,
-    description,
-    validate: (v) => (typeof v === "boolean" ? undefined : "must be true or false"),
-});
-
-export const stringInput = (name: string, description: string): ExtraInput => ({
-    name,
-    description,
-    validate: (v) => (typeof v === "string" ? undefined : "must be a string"),
-});
 
 /** True when a value, or anything inside it, is not known yet. */
 export function containsUnknown(value: unknown): boolean {
@@ -67,37 +48,29 @@ function validatorOf(setting: AnySetting, target: Target): ZodType {
     return validator;
 }
 
-function settingFor(target: Target, camelName: string): AnySetting | undefined {
-    const setting = settingByName(toApiName(camelName));
-    if (!setting || toCamelName(setting.name) !== camelName) return undefined;
-    return setting.scope === "shared" || setting.scope === target ? setting : undefined;
-}
-
 /**
- * Validates every declared input of a resource. Values not known yet pass through; `null` and
- * `undefined` mean "not declared" except where the table allows null (session length, breakouts).
+ * Validates every declared input of a resource against its declaration: settings by their rule in
+ * the table, extra inputs by their own, then the kind's cross-field rules. Values not known yet
+ * pass through; `null` and `undefined` mean "not declared" except where the table allows null
+ * (session length, breakouts).
  */
-export function checkInputs(
-    target: Target,
-    kindName: string,
-    inputs: Record<string, unknown>,
-    extras: readonly ExtraInput[],
-): CheckFailure[] {
+export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now: Date): CheckFailure[] {
     const failures: CheckFailure[] = [];
+    const settings = inputSettings(d);
     for (const [key, value] of Object.entries(inputs)) {
         if (key === "__provider" || value === undefined || containsUnknown(value)) continue;
-        const extra = extras.find((e) => e.name === key);
+        const extra = d.extras[key];
         if (extra) {
             const rule = extra.validate(value);
-            if (rule) failures.push(failure(key, rule, value));
+            if (rule) failures.push(failure(key, rule, value, extra.secret !== undefined));
             continue;
         }
-        const setting = settingFor(target, key);
-        if (!setting) {
-            failures.push({ property: key, reason: unknownInputReason(target, kindName, key) });
+        const setting = settings.get(key);
+        if (!setting || d.scope === undefined) {
+            failures.push({ property: key, reason: unknownInputReason(d, key) });
             continue;
         }
-        const result = validatorOf(setting, target).safeParse(value);
+        const result = validatorOf(setting, d.scope).safeParse(value);
         if (!result.success) {
             const issue = result.error.issues[0]!;
             const where = issue.path.length > 0 ? `${key}[${issue.path.join("][")}]` : key;
@@ -105,20 +78,15 @@ export function checkInputs(
             failures.push(failure(where, issue.message, shown, "secret" in setting && setting.secret === true));
         }
     }
-    return failures;
+    return d.hooks.rules ? [...failures, ...d.hooks.rules(inputs, now)] : failures;
 }
 
-function unknownInputReason(target: Target, kindName: string, key: string): string {
+function unknownInputReason(d: Declaration, key: string): string {
     const camel = toCamelName(key);
-    if (camel !== key && settingFor(target, camel)) return `${key} is not an input of ${kindName}; write it in camelCase: ${camel}`;
+    if (camel !== key && inputSettings(d).has(camel)) return `${key} is not an input of ${d.type}; write it in camelCase: ${camel}`;
     const other = settingByName(toApiName(key));
-    if (other) return `${key} is not an input of ${kindName}: the API accepts it only for ${other.scope === "room" ? "rooms" : "team defaults"}`;
-    return `${key} is not an input of ${kindName}`;
-}
-
-/** Every setting name a target accepts, camelCase: for docs and the no-perpetual-diff table. */
-export function settingInputNames(target: Target): string[] {
-    return settingsFor(target).map((s) => toCamelName(s.name));
+    if (other) return `${key} is not an input of ${d.type}: the API accepts it only for ${other.scope === "room" ? "rooms" : "team defaults"}`;
+    return `${key} is not an input of ${d.type}`;
 }
 
 /** End-to-end encryption excludes whiteboard, transcription and breakout rooms (contract 2.3, 2.4). */

@@ -7,7 +7,7 @@
  * DESIGN.md rules out. One function per compare kind of the settings table.
  */
 import { createHash } from "node:crypto";
-import type { CompareKind } from "../api/settings";
+import { API_DATE_TIME, type CompareKind } from "../api/settings";
 
 /** A role as the API reads it back; written, it is an id or a name. */
 export interface RoleObject {
@@ -38,9 +38,9 @@ function canonicalColour(value: unknown): unknown {
 }
 
 /** "2027-01-02 03:04:05", "2027-01-02T03:04:05Z" and "2027-01-02T03:04:05.000000Z" are one instant. */
-function canonicalInstant(value: unknown): unknown {
+export function canonicalInstant(value: unknown): unknown {
     if (typeof value !== "string") return value;
-    const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? `${value.replace(" ", "T")}Z` : value;
+    const iso = API_DATE_TIME.test(value) ? `${value.replace(" ", "T")}Z` : value;
     const ms = Date.parse(iso);
     return Number.isNaN(ms) ? value : ms;
 }
@@ -76,6 +76,8 @@ export function sameValue(
         case "role":
             return roleMatches(declared, live, knownRoles);
         case "roleList":
+        case "roleIdList":
+        case "namedList":
             if (declared === null || live === null) return declared === live;
             return (
                 Array.isArray(declared) &&
@@ -121,6 +123,8 @@ export function declaredFormOf(kind: CompareKind, live: unknown, previouslyDecla
         case "role":
             return roleForm(live, previouslyDeclared);
         case "roleList":
+        case "roleIdList":
+        case "namedList":
             return Array.isArray(live)
                 ? live.map((r, i) => roleForm(r, Array.isArray(previouslyDeclared) ? previouslyDeclared[i] : undefined))
                 : live;

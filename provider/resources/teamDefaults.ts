@@ -1,102 +1,109 @@
 /**
- * The TeamDefaults resource: the team's single default-settings record (GET and PATCH on the
- * base path). It cannot be created or deleted, so `create` takes it over and records the values
- * it is about to change, and `delete` puts those values back (restoreOnDestroy, default true).
+ * The TeamDefaults provider: the team's single default-settings record (GET and PATCH on the base
+ * path), driven by the declaration in provider/declarations/teamDefaults.ts. The record cannot be
+ * created or deleted, so `create` takes it over and records the values it is about to change, and
+ * `delete` puts those values back (restoreOnDestroy, default true).
  */
+import type * as pulumi from "@pulumi/pulumi";
+import type { RoomsClient } from "../api";
 import { toApiName } from "../api/names";
-import { booleanInput, checkInputs, e2eeFailures, type CheckFailure, type ExtraInput } from "./check";
+import type { ConnectionInput } from "../declarations/connection";
+import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
+import { teamDefaults } from "../declarations/teamDefaults";
+import { checkInputs } from "./check";
 import { declaredFormOf } from "./compare";
-import { apiClient } from "./connection";
+import type { ClientFor } from "./connections";
+import { diffOf } from "./diff";
 import { describeFailure } from "./messages";
-import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, settingOf, type ImageUpload } from "./reconcile";
+import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 
-type Bag = Record<string, unknown>;
+type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
+/** What the provider keeps: the record's fields, the extra inputs, its bookkeeping and the values to restore. */
+type DefaultsOutputs = ProviderOutputsOf<typeof teamDefaults, Bookkeeping & { restoreValues: Values }>;
 
-export const TEAM_DEFAULTS_EXTRA_INPUTS: readonly ExtraInput[] = [
-    booleanInput("restoreOnDestroy", "On destroy, put back the values the managed settings had before Pulumi took them over (default true)."),
-];
-const EXTRA_NAMES = TEAM_DEFAULTS_EXTRA_INPUTS.map((e) => e.name);
 const LABEL = "team defaults";
 
 /**
  * The write form (API names) of the live values of `keys`, to restore later. Roles read back as
  * objects are written back by name; everything else as read.
  */
-function snapshot(live: Bag, keys: readonly string[]): Bag {
-    const values: Bag = {};
+function snapshot(live: Values, keys: readonly string[]): Values {
+    const settings = inputSettings(teamDefaults);
+    const values: Values = {};
     for (const key of keys) {
-        const setting = settingOf("defaults", key);
+        const setting = settings.get(key);
         if (setting) values[toApiName(key)] = declaredFormOf(setting.compare, live[key], undefined);
     }
     return values;
 }
 
-/** The record as outputs name it (camelCase, nested objects too), to compare with declared values. */
-function camelRecord(record: Bag): Bag {
-    return outputsOf("defaults", record, {}, []);
-}
+const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
 
-export const teamDefaultsProvider = {
-    async check(_olds: Bag, news: Bag): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
-        return { inputs: news, failures: [...checkInputs("defaults", "TeamDefaults", news, TEAM_DEFAULTS_EXTRA_INPUTS), ...e2eeFailures(news)] };
-    },
+export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<DefaultsInputs, DefaultsOutputs> {
+    constructor(private readonly clientFor: ClientFor) {}
 
-    async diff(_id: string, olds: Bag, news: Bag) {
-        const changed = changedSettings("defaults", news, olds);
-        const extrasChanged = EXTRA_NAMES.filter((k) => news[k] !== olds[k]);
-        return { changes: changed.length > 0 || extrasChanged.length > 0, replaces: [] as string[] };
-    },
+    private client(values: { connection?: ConnectionInput }): RoomsClient {
+        return this.clientFor(values.connection);
+    }
 
-    async create(inputs: Bag): Promise<{ id: string; outs: Bag }> {
+    async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<pulumi.dynamic.CheckResult<DefaultsInputs>> {
+        return { inputs: news, failures: checkInputs(teamDefaults, news, new Date()) };
+    }
+
+    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
+        return diffOf(teamDefaults, olds, news);
+    }
+
+    async create(inputs: DefaultsInputs): Promise<pulumi.dynamic.CreateResult<DefaultsOutputs>> {
         try {
-            const current = (await apiClient().getDefaults()) as Bag;
-            const live = camelRecord(current);
-            const restoreValues = snapshot(live, declaredSettings("defaults", inputs).map(([k]) => k));
-            const changed = changedSettings("defaults", inputs, live);
-            const record = changed.length === 0 ? current : ((await apiClient().updateDefaults(apiBody(inputs, changed))) as Bag);
-            const outs = outputsOf("defaults", record, inputs, EXTRA_NAMES);
-            return { id: String(record.id ?? "team-defaults"), outs: { ...outs, restoreValues } };
+            const client = this.client(inputs);
+            const current = await client.getDefaults();
+            // The record as outputs name it (camelCase, nested objects too), to compare with declared values.
+            const live = outputsOf(teamDefaults, current, {});
+            const restoreValues = snapshot(live, declaredKeys(inputs));
+            const changed = changedSettings(teamDefaults, inputs, live);
+            const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
+            const outs = outputsOf(teamDefaults, record, inputs);
+            return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
         }
-    },
+    }
 
-    async read(id: string, props: Bag): Promise<{ id: string; props: Bag; inputs: Bag }> {
-        let record: Bag;
+    async read(id: string, props: DefaultsOutputs = {}): Promise<pulumi.dynamic.ReadResult<DefaultsOutputs>> {
+        let record: Values;
         try {
-            record = (await apiClient().getDefaults()) as Bag;
+            record = await this.client(props).getDefaults();
         } catch (error) {
             throw describeFailure("read", LABEL, error);
         }
-        const outs = outputsOf("defaults", record, previousInputs(props, EXTRA_NAMES), EXTRA_NAMES, props.imageUploads as Record<string, ImageUpload>);
+        const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads);
         outs.restoreValues = props.restoreValues ?? {};
-        return { id, props: outs, inputs: inputsAfterRead("defaults", props, outs, EXTRA_NAMES) };
-    },
+        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs) as DefaultsOutputs };
+    }
 
-    async update(_id: string, olds: Bag, news: Bag): Promise<{ outs: Bag }> {
+    async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.UpdateResult<DefaultsOutputs>> {
         try {
             // Settings managed for the first time join the snapshot, with their value before this change.
-            const restoreValues = { ...((olds.restoreValues ?? {}) as Bag) };
-            const fresh = snapshot(olds, declaredSettings("defaults", news).map(([k]) => k));
-            for (const [k, v] of Object.entries(fresh)) if (!(k in restoreValues)) restoreValues[k] = v;
-            const live = recordFromOutputs(olds, EXTRA_NAMES);
-            const keys = changedSettings("defaults", news, olds);
-            const record = keys.length === 0 ? live : ((await apiClient().updateDefaults(apiBody(news, keys))) as Bag);
-            const outs = outputsOf("defaults", record, news, EXTRA_NAMES, olds.imageUploads as Record<string, ImageUpload>);
-            return { outs: { ...outs, restoreValues } };
+            const restoreValues = { ...(olds.restoreValues ?? {}) };
+            for (const [k, v] of Object.entries(snapshot(olds, declaredKeys(news)))) if (!(k in restoreValues)) restoreValues[k] = v;
+            const keys = changedSettings(teamDefaults, news, olds);
+            const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await this.client(news).updateDefaults(apiBody(news, keys));
+            const outs = outputsOf(teamDefaults, record, news, olds.imageUploads);
+            return { outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
         }
-    },
+    }
 
-    async delete(_id: string, props: Bag): Promise<void> {
+    async delete(_id: string, props: DefaultsOutputs): Promise<void> {
         if (props.restoreOnDestroy === false) return;
-        const restoreValues = (props.restoreValues ?? {}) as Bag;
+        const restoreValues = props.restoreValues ?? {};
         if (Object.keys(restoreValues).length === 0) return;
         try {
-            await apiClient().updateDefaults(restoreValues);
+            await this.client(props).updateDefaults(restoreValues);
         } catch (error) {
             throw describeFailure("restore", LABEL, error);
         }
-    },
-};
+    }
+}

@@ -10,8 +10,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { keysToApi } from "../../provider/api/names";
-import { roomProvider } from "../../provider/resources/room";
+import { providers } from "../../provider";
 import { apiCaller } from "../support/http";
+
+const roomProvider = providers.room;
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

@@ -1,0 +1,69 @@
+/**
+ * The test-control endpoints under /_emulator (no auth, not rate limited, not logged): the request
+ * log, faults, the clock, seeded content and usage, plan and rate settings, reset and state.
+ */
+import type { Json } from "../team";
+import type { FaultSpec } from "../traffic";
+import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
+
+export function controlRoutes({ app, team, log, faults, limiter, config, clock, now }: RouteContext): void {
+    app.get("/_emulator/requests", async () => log.summary());
+    app.delete("/_emulator/requests", async (_req, reply) => {
+        log.clear();
+        return reply.code(204).send();
+    });
+    app.post("/_emulator/faults", async (req, reply) => {
+        try {
+            return reply.code(201).send({ id: faults.add(bodyOf(req) as unknown as FaultSpec) });
+        } catch (e) {
+            return reply.code(400).send({ message: (e as Error).message, error: "bad-request" });
+        }
+    });
+    app.delete("/_emulator/faults", async (_req, reply) => {
+        faults.clear();
+        return reply.code(204).send();
+    });
+    app.get("/_emulator/clock", async () => ({ now: now().toISOString() }));
+    app.post("/_emulator/clock", async (req, reply) => {
+        if (!clock) return reply.code(409).send({ message: "The clock was injected by the caller; move it there.", error: "conflict" });
+        const b = bodyOf(req);
+        if (b.advanceSeconds !== undefined && (typeof b.advanceSeconds !== "number" || !Number.isFinite(b.advanceSeconds))) {
+            return reply.code(400).send({ message: "advanceSeconds must be a number.", error: "bad-request" });
+        }
+        if (b.now !== undefined && (typeof b.now !== "string" || Number.isNaN(Date.parse(b.now)))) {
+            return reply.code(400).send({ message: "now must be an ISO 8601 date-time.", error: "bad-request" });
+        }
+        if (typeof b.now === "string") clock.offsetMs = Date.parse(b.now) - Date.now();
+        if (typeof b.advanceSeconds === "number") clock.offsetMs += b.advanceSeconds * 1000;
+        return { now: now().toISOString() };
+    });
+    app.post("/_emulator/rooms/:room/content", async (req, reply) => {
+        const room = team.findRoom(roomRef(req));
+        const b = bodyOf(req);
+        team.seedContent(room, { chat: b.chat as Json[] | undefined, transcripts: b.transcripts as Json[] | undefined, counts: b });
+        return reply.code(201).send(team.contentCounts(room));
+    });
+    app.get("/_emulator/rooms/:room/content", async (req) => team.contentCounts(team.findRoom(roomRef(req))));
+    app.post("/_emulator/usage", async (req, reply) => {
+        const b = bodyOf(req);
+        if (!isDate(b.date)) return reply.code(400).send({ message: "date must be YYYY-MM-DD", error: "bad-request" });
+        const roomId = typeof b.room === "string" ? team.findRoom(b.room).id : undefined;
+        team.recordUsage({ roomId, date: b.date, metrics: (b.metrics ?? {}) as Record<string, number> });
+        return reply.code(201).send({ recorded: true });
+    });
+    app.patch("/_emulator/config", async (req) => {
+        const b = bodyOf(req);
+        if (typeof b.rateLimit === "number") limiter.setLimit(b.rateLimit);
+        if (typeof b.maxParticipantsPlan === "number") config.maxParticipantsPlan = b.maxParticipantsPlan;
+        team.applyPlanMaximum();
+        return { rateLimit: limiter.limit, maxParticipantsPlan: config.maxParticipantsPlan };
+    });
+    app.post("/_emulator/reset", async (_req, reply) => {
+        team.reset();
+        log.clear();
+        faults.clear();
+        limiter.reset();
+        return reply.code(204).send();
+    });
+    app.get("/_emulator/state", async () => ({ defaults: team.defaultsRecord(), rooms: team.listRooms([]).map((r) => team.roomRecord(r)) }));
+}

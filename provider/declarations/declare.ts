@@ -1,0 +1,135 @@
+/**
+ * The shape of a resource declaration, in the manner of pulumi-go-provider's `infer`: one object
+ * per resource kind names its settings (a scope of the settings table), its own extra inputs, its
+ * read-only outputs with their types, and its few hooks. Types, check, diff, secrets, replacement
+ * keys, output placeholders and the docs are all derived from it (see derive.ts), so no field is
+ * written a second time.
+ *
+ * Data and types only at module level: the SDK imports declarations to build its classes, and
+ * nothing here holds a zod instance or a client (DESIGN.md decision 1).
+ */
+import type { CamelCase } from "../api/names";
+import { settingsFor, type AnySetting, type SettingsInputs, type SettingsOutputs, type Target } from "../api/settings";
+import { toCamelName } from "../api/names";
+import type { CheckFailure } from "../resources/check";
+import { connectionInput } from "./connection";
+
+/** Property bags as the engine passes them: plain values, camelCase keys. */
+export type Values = Record<string, unknown>;
+
+/** Hooks any kind may have; a kind adds its own beside them. */
+export interface CommonHooks {
+    /** In `check`: inputs the kind derives itself from the old and new inputs (the room's generated friendly URL). */
+    readonly complete?: (olds: Values, news: Values) => Values;
+    /** In `check`: rules across fields, on the values declared. */
+    readonly rules?: (inputs: Values, now: Date) => CheckFailure[];
+}
+
+/** One input of a resource that is not an API setting: its docs, rule and flags. */
+export interface ExtraInput<T = unknown> {
+    readonly description: string;
+    /** Returns the rule broken, or undefined. */
+    readonly validate: (value: unknown) => string | undefined;
+    /** `true`: the whole value is secret; a list: these keys of an object value are. */
+    readonly secret?: true | readonly string[];
+    /** A change of it replaces the resource. */
+    readonly createOnly?: boolean;
+    /** Filled by the SDK with the Pulumi resource name; not a user input, not in the docs, never a change. */
+    readonly fromResourceName?: boolean;
+    /** Phantom: carries the value type to the SDK's argument types. */
+    readonly __type?: T;
+}
+
+/** A read-only output: a record field that is not a writable setting. */
+export interface OutputField<T = unknown> {
+    readonly description: string;
+    /** Never changes once the resource exists (the diff reports it stable). */
+    readonly stable?: boolean;
+    /** Always secret, though no input of that name is (a join token's `token` and `link`). */
+    readonly secret?: boolean;
+    readonly __type?: T;
+}
+
+export type Extras = Record<string, ExtraInput>;
+export type Outputs = Record<string, OutputField>;
+
+export interface Declaration<
+    Tk extends string = string,
+    Sc extends Target | undefined = Target | undefined,
+    E extends Extras = Extras,
+    O extends Outputs = Outputs,
+    H extends CommonHooks = CommonHooks,
+> {
+    /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`. */
+    readonly type: Tk;
+    /** Which settings of the table the resource takes; none for resources that are not settings records. */
+    readonly scope: Sc;
+    readonly extras: E;
+    readonly outputs: O;
+    /** An input unique in the team: a replacement that keeps its value must delete the old resource first. */
+    readonly uniqueInput?: string;
+    /** What only this kind does (generated names, cross-field rules, adoption, create reconciliation). */
+    readonly hooks: H;
+}
+
+type ValueOfField<F> = F extends { readonly __type?: infer T } ? T : never;
+
+/** The settings of a declaration as users write them (camelCase); nothing when it has no scope. */
+type SettingInputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends Target ? SettingsInputs<Sc> : {}) : never;
+type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends Target ? SettingsOutputs<Sc> : {}) : never;
+
+/** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
+export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+};
+
+/** The outputs of a kind: settings as read back, then the read-only outputs. */
+export type StateOf<D extends Declaration> = SettingOutputsOf<D> & { [K in keyof D["outputs"]]: ValueOfField<D["outputs"][K]> };
+
+/** The extra inputs of a kind, those the SDK fills in itself included. */
+export type ExtraValuesOf<D extends Declaration> = { [K in keyof D["extras"]]?: ValueOfField<D["extras"][K]> };
+
+/** What the provider receives: the inputs plus what the SDK fills in itself. */
+export type ProviderInputsOf<D extends Declaration> = SettingInputsOf<D> & ExtraValuesOf<D>;
+
+/** What the provider keeps as outputs: the record as read back, the extra inputs, and its bookkeeping `B`. */
+export type ProviderOutputsOf<D extends Declaration, B> = Partial<StateOf<D>> & ExtraValuesOf<D> & Partial<B>;
+
+/**
+ * Builds a declaration, keeping its literal types for the derivations. Every kind also takes a
+ * `connection` of its own (several teams in one program).
+ */
+export function declareResource<Tk extends string, Sc extends Target | undefined, E extends Extras, O extends Outputs, H extends CommonHooks>(
+    d: Declaration<Tk, Sc, E, O, H>,
+): Declaration<Tk, Sc, E & { connection: typeof connectionInput }, O, H> {
+    return { ...d, extras: { ...d.extras, connection: connectionInput } };
+}
+
+// ---- constructors, so that a declaration reads one line per field -------------------------------
+
+export function extra<T>(description: string, validate: (value: unknown) => string | undefined, flags: Omit<ExtraInput, "description" | "validate" | "__type"> = {}): ExtraInput<T> {
+    return { description, validate, ...flags };
+}
+
+export const booleanInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
+    extra<boolean>(description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
+
+export const stringInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
+    extra<string>(description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
+
+export function output<T>(description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
+    return { description, ...flags };
+}
+
+// ---- what every derivation needs from a declaration ---------------------------------------------
+
+/** The settings a declaration takes, by camelCase input name. */
+const settingMaps = new WeakMap<Declaration, ReadonlyMap<string, AnySetting>>();
+export function inputSettings(d: Declaration): ReadonlyMap<string, AnySetting> {
+    let map = settingMaps.get(d);
+    if (!map) {
+        map = new Map(d.scope === undefined ? [] : settingsFor(d.scope).map((s) => [toCamelName(s.name), s] as const));
+        settingMaps.set(d, map);
+    }
+    return map;
+}

@@ -1,0 +1,48 @@
+/**
+ * Everything that is derived from a declaration rather than written: the names the SDK declares
+ * as outputs, which inputs are secret, which outputs the engine must keep secret, which changes
+ * replace the resource, and which outputs never change.
+ */
+import { inputSettings, type Declaration, type ExtraInput } from "./declare";
+
+/** `{ name: undefined }` for every output: a dynamic resource exposes only the keys it registers. */
+export function outputPlaceholders(d: Declaration): Record<string, undefined> {
+    return Object.fromEntries([...inputSettings(d).keys(), ...Object.keys(d.outputs)].map((n) => [n, undefined]));
+}
+
+/** Per secret input: `true` for the whole value, or the keys of an object value that are secret. */
+export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonly string[]> {
+    const secrets = new Map<string, true | readonly string[]>();
+    for (const [name, s] of inputSettings(d)) if ("secret" in s && s.secret) secrets.set(name, true);
+    for (const [name, e] of Object.entries(d.extras)) if (e.secret) secrets.set(name, e.secret);
+    return secrets;
+}
+
+/**
+ * Outputs the engine must mark secret whatever came in: the engine re-marks an output secret only
+ * where the input of the same key was, so an output a provider builds itself needs this.
+ */
+export function secretOutputNames(d: Declaration): string[] {
+    return [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name)];
+}
+
+/** Inputs whose change replaces the resource: create-only settings and extra inputs. */
+export function replacementInputs(d: Declaration): string[] {
+    const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && s.createOnly).map(([name]) => name);
+    return [...settings, ...Object.entries(d.extras).filter(([, e]) => e.createOnly).map(([name]) => name)];
+}
+
+/** Extra inputs a user declares (those the SDK fills itself are left out). */
+export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName);
+}
+
+/** Extra inputs the SDK fills with the resource name. */
+export function resourceNameInputs(d: Declaration): string[] {
+    return Object.entries(d.extras).filter(([, e]) => e.fromResourceName).map(([name]) => name);
+}
+
+/** Outputs that never change once the resource exists, plus `id`. */
+export function stableOutputs(d: Declaration): string[] {
+    return ["id", ...Object.entries(d.outputs).filter(([, o]) => o.stable).map(([name]) => name)];
+}

@@ -1,0 +1,88 @@
+/**
+ * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the hooks only a room has.
+ */
+import { randomBytes } from "node:crypto";
+import type { RoomRecord, RoomsClient } from "../api";
+import { deepKeysToCamel } from "../api/names";
+import { API_DATE_TIME } from "../api/settings";
+import { containsUnknown, e2eeFailures, failure, type CheckFailure } from "../resources/check";
+import { canonicalInstant, sameValue } from "../resources/compare";
+import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
+import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
+import { replacementInputs } from "./derive";
+
+/** A file attached to a room. */
+export interface RoomFile {
+    id: string;
+    name: string;
+    url: string;
+    thumbnailUrl: string;
+}
+
+/** Pulumi-style auto-name: the resource name, made URL-safe, plus a random suffix; 3 to 32 characters. */
+export function generateFriendlyUrl(resourceName: string): string {
+    const base = resourceName.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
+    return `${base}-${randomBytes(4).toString("hex").slice(0, 7)}`;
+}
+
+/** Rules across fields (contract 2.3, 2.4, 8), on the values declared. */
+function crossFieldFailures(inputs: Values, now: Date): CheckFailure[] {
+    const failures: CheckFailure[] = [];
+    const known = (k: string) => inputs[k] !== undefined && !containsUnknown(inputs[k]);
+    const { maxParticipants, maxBroadcasters, expiresAt } = inputs;
+    if (known("maxParticipants") && known("maxBroadcasters") && typeof maxParticipants === "number" && typeof maxBroadcasters === "number" && maxBroadcasters > maxParticipants) {
+        failures.push(failure("maxBroadcasters", `must not exceed maxParticipants (${maxParticipants})`, maxBroadcasters));
+    }
+    failures.push(...e2eeFailures(inputs));
+    if (known("expiresAt") && typeof expiresAt === "string" && API_DATE_TIME.test(expiresAt)) {
+        const at = canonicalInstant(expiresAt);
+        if (typeof at !== "number") failures.push(failure("expiresAt", "must be a real date and time", expiresAt));
+        else if (at <= now.getTime()) failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
+    }
+    return failures;
+}
+
+export const room = declareResource({
+    type: "Room",
+    scope: "room",
+    extras: {
+        resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
+        adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing."),
+        deleteContentOnDestroy: booleanInput("On destroy, also delete the room's recordings, chat and other content (delete_resources)."),
+    },
+    outputs: {
+        topic: output<string>("The room's topic, as the dashboard shows it."),
+        roomUrl: output<string>("The address participants open."),
+        files: output<RoomFile[]>("Files attached to the room."),
+        createdAt: output<string>("When the room was created.", { stable: true }),
+        updatedAt: output<string>("When the room was last changed."),
+        filesPanelEnabled: output<boolean>("Files panel shown."),
+    },
+    uniqueInput: "friendlyUrl",
+    hooks: {
+        /** Keeps the name generated last time: a new suffix on every run would rename the room. */
+        complete(olds: Values, news: Values): Values {
+            if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
+            return { ...news, friendlyUrl: typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : generateFriendlyUrl(news.resourceName) };
+        },
+        rules: crossFieldFailures,
+        /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
+        async adopt(client: RoomsClient, inputs: Values, existing: RoomRecord): Promise<RoomRecord> {
+            const live = deepKeysToCamel(existing) as Values;
+            const createOnly = replacementInputs(room);
+            for (const [key, value, setting] of declaredSettings(room, inputs)) {
+                if (createOnly.includes(key) && !sameValue(setting.compare, value, live[key])) {
+                    throw new Error(
+                        `it exists with ${key} ${JSON.stringify(live[key] ?? null)} but the program declares ${JSON.stringify(value)}; ${key} can be set only when a room is created, so declare the existing ${key} or drop adoptExisting`,
+                    );
+                }
+            }
+            const keys = changedSettings(room, inputs, live).filter((k) => !createOnly.includes(k));
+            return keys.length === 0 ? existing : client.updateRoom(existing.id, apiBody(inputs, keys));
+        },
+        /** The create body: every declared setting. */
+        createBody(inputs: Values): Values {
+            return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
+        },
+    },
+});

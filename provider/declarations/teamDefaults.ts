@@ -1,0 +1,25 @@
+/**
+ * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
+ */
+import { e2eeFailures } from "../resources/check";
+import { booleanInput, declareResource, output } from "./declare";
+
+export const teamDefaults = declareResource({
+    type: "TeamDefaults",
+    scope: "defaults",
+    extras: {
+        restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over (default true)."),
+    },
+    outputs: {
+        ownerId: output<string>("The team owner's user id."),
+        customCname: output<string | null>("The team's custom domain name, if any."),
+        maxParticipants: output<number>("The plan's maximum participants per room."),
+        maxSessions: output<number>("The plan's maximum concurrent sessions."),
+        subscriptionStart: output<string>("Start of the subscription period."),
+        subscriptionEnd: output<string>("End of the subscription period."),
+        usedParticipationMinutes: output<number>("Participation minutes used in the subscription period."),
+    },
+    hooks: {
+        rules: (inputs) => e2eeFailures(inputs),
+    },
+});

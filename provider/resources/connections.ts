@@ -1,0 +1,75 @@
+/**
+ * The API clients of a provider process, one per team it talks to. A resource's own `connection`
+ * input comes first, field by field; then the stack configuration the dynamic-provider host passes
+ * to `configure` (`vcrooms:*`); then the environment (`VCROOMS_*`, read by resolveClientConfig).
+ *
+ * Credentials are read here, at run time (DESIGN.md decision 4): never captured in the serialized
+ * provider, so they never sit in `__provider` text; the clients are cached under a digest of the
+ * key, never the key itself.
+ */
+import { createHash } from "node:crypto";
+import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOptions } from "../api";
+import type { ConnectionInput } from "../declarations/connection";
+
+/** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
+export interface StackConfig {
+    get(key: string): string | undefined;
+}
+
+/** Gives the client for a resource's connection input (undefined: the stack's). */
+export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
+
+function positiveNumber(key: string, raw: string | undefined): number | undefined {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new ConfigurationError(`Invalid configuration ${key}: must be a positive number; got ${JSON.stringify(raw)}`);
+    return value;
+}
+
+function authOf(key: string, raw: string | undefined): ConnectionInput["auth"] {
+    if (raw === undefined || raw === "bearer" || raw === "basic") return raw;
+    throw new ConfigurationError(`Invalid configuration ${key}: must be bearer or basic; got ${JSON.stringify(raw)}`);
+}
+
+/** Reads `vcrooms:*` stack config; keys left unset fall back to the environment when a client is built. */
+export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
+    const read = (key: string) => {
+        const value = config.get(`vcrooms:${key}`);
+        return value === undefined || value === "" ? undefined : value;
+    };
+    const options: Partial<ClientOptions> = {
+        apiUrl: read("apiUrl"),
+        developerKey: read("developerKey"),
+        teamId: read("teamId"),
+        auth: authOf("vcrooms:auth", read("auth")),
+        requestsPerMinute: positiveNumber("vcrooms:requestsPerMinute", read("requestsPerMinute")),
+    };
+    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+}
+
+export class Connections {
+    private stack: Partial<ClientOptions> = {};
+    private readonly clients = new Map<string, RoomsClient>();
+
+    constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+
+    /** Called once per provider process by the host, with the stack configuration. */
+    configure(config: StackConfig): void {
+        this.stack = optionsFromStack(config);
+        this.clients.clear();
+    }
+
+    /** The client for a connection input, built on first use: a provider never configured reads the environment. */
+    readonly clientFor: ClientFor = (connection = {}) => {
+        const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== ""));
+        const config = resolveClientConfig({ ...this.stack, ...given }, this.env);
+        const digest = createHash("sha256").update(config.developerKey).digest("hex");
+        const key = [config.apiUrl, config.teamId ?? "", config.auth, digest, config.requestsPerMinute].join("|");
+        let client = this.clients.get(key);
+        if (!client) {
+            client = new RoomsClient(config);
+            this.clients.set(key, client);
+        }
+        return client;
+    };
+}

@@ -1,0 +1,29 @@
+/**
+ * The diff of any resource kind, derived from its declaration (decision 3 of DESIGN.md): only
+ * what the user declared counts, each setting compared by its compare kind, each extra input by
+ * value; create-only inputs replace; an input unique in the team makes the replacement delete
+ * first.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Declaration, Values } from "../declarations/declare";
+import { replacementInputs, stableOutputs, userExtras } from "../declarations/derive";
+import { changedSettings } from "./reconcile";
+
+function sameExtra(a: unknown, b: unknown): boolean {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `olds` are the last outputs (the live record as last seen, plus extra inputs and bookkeeping). */
+export function diffOf(d: Declaration, olds: Values, news: Values): pulumi.dynamic.DiffResult {
+    const changed = [...changedSettings(d, news, olds), ...userExtras(d).map(([name]) => name).filter((name) => !sameExtra(news[name], olds[name]))];
+    const replacing = new Set(replacementInputs(d));
+    const replaces = changed.filter((k) => replacing.has(k));
+    const unique = d.uniqueInput;
+    return {
+        changes: changed.length > 0,
+        replaces,
+        // A replacement under the same unique value would collide with the resource it replaces.
+        deleteBeforeReplace: replaces.length > 0 && unique !== undefined && news[unique] === olds[unique],
+        stables: stableOutputs(d),
+    };
+}
