@@ -70,7 +70,7 @@ function parseJsonBodies(app: FastifyInstance): void {
 }
 
 /** What every /api/v1 request goes through: faults, the rate limit, authentication, the request log. */
-function guardApi({ app, log, faults, limiter, teamId, developerKey }: RouteContext): void {
+function guardApi({ app, log, faults, limiter, teamId, credentials }: RouteContext): void {
     const isApi = (req: FastifyRequest) => req.url.startsWith(`${API}/`) || req.url === API || req.url.startsWith(`${API}?`);
     const pathOf = (req: FastifyRequest) => req.url.split("?")[0]!;
     const record = (req: FastifyRequest, status: number) => {
@@ -101,7 +101,7 @@ function guardApi({ app, log, faults, limiter, teamId, developerKey }: RouteCont
                 .header("retry-after", String(slot.retryAfterSeconds))
                 .send({ message: `Too Many Attempts. You may try again in ${slot.retryAfterSeconds} seconds.`, error: "rate-limit" });
         }
-        if (!authenticated(req.headers.authorization, teamId, developerKey)) {
+        if (!authenticated(req.headers.authorization, teamId, credentials.developerKey)) {
             return reply.code(401).send({ message: "Unauthenticated.", error: "unauthenticated" });
         }
         return undefined;
@@ -144,7 +144,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         app,
         team: new Team(options.teamId, options.domain, now, () => config.maxParticipantsPlan),
         teamId: options.teamId,
-        developerKey: options.developerKey,
+        credentials: { developerKey: options.developerKey },
         now,
         log: new RequestLog(),
         faults: new Faults(),

@@ -6,7 +6,14 @@ import type { Json } from "../team";
 import type { FaultSpec } from "../traffic";
 import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
 
-export function controlRoutes({ app, team, log, faults, limiter, config, clock, now }: RouteContext): void {
+export function controlRoutes({ app, team, log, faults, limiter, config, clock, now, credentials }: RouteContext): void {
+    // Rotates the developer key: the old one is refused from then on. The key is never echoed.
+    app.post("/_emulator/developer-key", async (req, reply) => {
+        const { developerKey } = bodyOf(req);
+        if (typeof developerKey !== "string" || developerKey.length < 20) return reply.code(400).send({ message: "developerKey must be a string of at least 20 characters.", error: "bad-request" });
+        credentials.developerKey = developerKey;
+        return reply.code(204).send();
+    });
     app.get("/_emulator/requests", async () => log.summary());
     app.delete("/_emulator/requests", async (_req, reply) => {
         log.clear();

@@ -13,7 +13,8 @@ export interface RouteContext {
     app: FastifyInstance;
     team: Team;
     teamId: string;
-    developerKey: string;
+    /** Mutable: the control API can rotate the key (POST /_emulator/developer-key), as a team admin would. */
+    credentials: { developerKey: string };
     now: () => Date;
     log: RequestLog;
     faults: Faults;

@@ -39,7 +39,7 @@ function statisticsQuery(query: Json, team: Team, available: readonly string[]):
 
 const TOKEN_CLAIMS = ["ud", "u", "initials", "role", "avatar", "breakoutId"];
 
-export function tokenAndStatisticsRoutes({ app, team, teamId, developerKey, now }: RouteContext): void {
+export function tokenAndStatisticsRoutes({ app, team, teamId, credentials, now }: RouteContext): void {
     // ---- 17: join tokens -------------------------------------------------------------------------
     app.post(`${API}/rooms/:room/token`, async (req) => {
         const room = team.findRoom(roomRef(req));
@@ -58,7 +58,7 @@ export function tokenAndStatisticsRoutes({ app, team, teamId, developerKey, now 
         let jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt(Math.floor(at.getTime() / 1000));
         if (b.exp !== undefined && b.exp !== null) jwt = jwt.setExpirationTime(tokenTime(b.exp, "exp", at, true));
         if (b.nbf !== undefined && b.nbf !== null) jwt = jwt.setNotBefore(tokenTime(b.nbf, "nbf", at, false));
-        const token = await jwt.sign(new TextEncoder().encode(developerKey));
+        const token = await jwt.sign(new TextEncoder().encode(credentials.developerKey));
         const url = String(team.roomRecord(room).room_url);
         return { token, link: `${url}?token=${token}` };
     });

@@ -36,6 +36,8 @@ export interface ExtraInput<T = unknown> {
     readonly createOnly?: boolean;
     /** Filled by the SDK with the Pulumi resource name; not a user input, not in the docs, never a change. */
     readonly fromResourceName?: boolean;
+    /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
+    readonly fromCheck?: boolean;
     /** Phantom: carries the value type to the SDK's argument types. */
     readonly __type?: T;
 }
@@ -66,8 +68,13 @@ export interface Declaration<
     readonly scope: Sc;
     readonly extras: E;
     readonly outputs: O;
-    /** An input unique in the team: a replacement that keeps its value must delete the old resource first. */
+    /**
+     * An input unique in the team: a replacement that keeps its value must delete the old resource first. When
+     * `generatedFlag` names a `fromCheck` input that check sets to true, the value was generated, and a
+     * replacement gets a new one instead (Pulumi's auto-naming), so it can create before it deletes.
+     */
     readonly uniqueInput?: string;
+    readonly generatedFlag?: string;
     /** What only this kind does (generated names, cross-field rules, adoption, create reconciliation). */
     readonly hooks: H;
 }
@@ -80,7 +87,7 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromCheck: true } ? never : K]?: ValueOfField<D["extras"][K]>;
 };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */

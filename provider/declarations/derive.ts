@@ -34,7 +34,7 @@ export function replacementInputs(d: Declaration): string[] {
 
 /** Extra inputs a user declares (those the SDK fills itself are left out). */
 export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
-    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName);
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromCheck);
 }
 
 /** Extra inputs the SDK fills with the resource name. */

@@ -47,6 +47,7 @@ export const room = declareResource({
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
+        friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl was generated rather than declared.", { fromCheck: true }),
         adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing."),
         deleteContentOnDestroy: booleanInput("On destroy, also delete the room's recordings, chat and other content (delete_resources)."),
     },
@@ -59,11 +60,16 @@ export const room = declareResource({
         filesPanelEnabled: output<boolean>("Files panel shown."),
     },
     uniqueInput: "friendlyUrl",
+    generatedFlag: "friendlyUrlGenerated",
     hooks: {
-        /** Keeps the name generated last time: a new suffix on every run would rename the room. */
+        /**
+         * Keeps the name generated last time: a new suffix on every run would rename the room. A replacement is
+         * checked with no olds, so it gets a new name, like Pulumi's auto-named resources.
+         */
         complete(olds: Values, news: Values): Values {
             if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
-            return { ...news, friendlyUrl: typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : generateFriendlyUrl(news.resourceName) };
+            const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
+            return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news.resourceName), friendlyUrlGenerated: true };
         },
         rules: crossFieldFailures,
         /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */

@@ -22,8 +22,10 @@ export function diffOf(d: Declaration, olds: Values, news: Values): pulumi.dynam
     return {
         changes: changed.length > 0,
         replaces,
-        // A replacement under the same unique value would collide with the resource it replaces.
-        deleteBeforeReplace: replaces.length > 0 && unique !== undefined && news[unique] === olds[unique],
+        // A replacement under the same declared unique value would collide with the resource it replaces. A
+        // generated value is generated anew for the replacement (the engine checks it again with no olds), so
+        // the new resource can come first and the old one go at the end, as Pulumi's auto-naming does.
+        deleteBeforeReplace: replaces.length > 0 && unique !== undefined && news[unique] === olds[unique] && !(d.generatedFlag !== undefined && news[d.generatedFlag] === true),
         stables: stableOutputs(d),
     };
 }

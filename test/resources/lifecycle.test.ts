@@ -91,7 +91,7 @@ describe("acceptance steps", () => {
 });
 
 describe("replacement", () => {
-    it("changing tags replaces the room (delete first: same friendly URL); anything else never does", async () => {
+    it("changing tags replaces the room; a generated friendly URL is generated anew and the new room comes first; anything else never replaces", async () => {
         const engine = engineFor(emulator, "replace");
         let tags = ["a"];
         let description = "First";
@@ -105,11 +105,34 @@ describe("replacement", () => {
         expect(update.steps[0]).toMatchObject({ op: "update", changedKeys: ["description"] });
         tags = ["a", "b"];
         const replace = await engine.up(program);
-        expect(replace.steps[0]).toMatchObject({ op: "replace", replaceKeys: ["tags"], deleteBeforeReplace: true });
+        // As under the real engine (test/cli): the replacement is checked with no olds, so it gets a new name.
+        expect(replace.steps[0]).toMatchObject({ op: "replace", replaceKeys: ["tags"], deleteBeforeReplace: false });
         const rooms = (await api("GET", "/rooms")).body.data;
         expect(rooms).toHaveLength(1);
         expect(rooms[0].id).not.toBe(first.id);
-        expect(rooms[0]).toMatchObject({ friendly_url: first.friendly_url, tags: ["a", "b"] });
+        expect(rooms[0].friendly_url).not.toBe(first.friendly_url);
+        expect(rooms[0].friendly_url).toMatch(/^room-[0-9a-f]{7}$/);
+        expect(rooms[0].tags).toEqual(["a", "b"]);
+        await engine.destroy();
+    });
+});
+
+describe("replacement of a declared friendly URL", () => {
+    it("deletes the old room first, since the new one takes the same friendly URL", async () => {
+        const engine = engineFor(emulator, "replace-declared");
+        let tags = ["a"];
+        const program = async () => {
+            new sdk.Room("room", { friendlyUrl: "kept-url", tags });
+        };
+        await engine.up(program);
+        const first = (await api("GET", "/rooms/kept-url")).body;
+        tags = ["b"];
+        const replace = await engine.up(program);
+        expect(replace.steps[0]).toMatchObject({ op: "replace", replaceKeys: ["tags"], deleteBeforeReplace: true });
+        const rooms = (await api("GET", "/rooms")).body.data;
+        expect(rooms).toHaveLength(1);
+        expect(rooms[0]).toMatchObject({ friendly_url: "kept-url", tags: ["b"] });
+        expect(rooms[0].id).not.toBe(first.id);
         await engine.destroy();
     });
 });
