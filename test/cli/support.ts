@@ -46,3 +46,16 @@ export function plannedChanges(step: JsonStep | undefined): string[] {
         .filter((k) => !k.startsWith("__") && k !== "resourceName" && declared[k] !== undefined && JSON.stringify(declared[k]) !== JSON.stringify(live[k]))
         .sort();
 }
+
+/**
+ * CLI output without the SDK's debug events. @pulumi/pulumi logs every RegisterResource response at debug level,
+ * secret values included in plaintext, and `--json` streams carry debug events (the normal display shows them
+ * only with --debug or -v). That is upstream behaviour we cannot change; docs/assumptions.md says so. Everything
+ * else the CLI prints must be free of secrets.
+ */
+export function withoutDebugEvents(text: string): string {
+    return text
+        .split("\n")
+        .filter((line) => !(line.startsWith("{") && line.includes('"severity":"debug"') && line.includes('"diagnosticEvent"')))
+        .join("\n");
+}
