@@ -11,7 +11,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-export const ROOT = path.resolve(__dirname, "../..").replace(/[\\/]dist$/, "");
+/** The repository: the nearest folder above with our package.json (this file runs from test/cli and dist/test/cli). */
+export const ROOT = (() => {
+    for (let dir = __dirname; ; dir = path.dirname(dir)) {
+        const manifest = path.join(dir, "package.json");
+        if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "pulumi-vcrooms") return dir;
+        if (path.dirname(dir) === dir) throw new Error(`pulumi-vcrooms's package.json not found above ${__dirname}`);
+    }
+})();
 
 export type CliLocation = { dir: string } | { skip: string };
 
@@ -21,9 +28,14 @@ let located: CliLocation | undefined;
  * Where the CLI is: PULUMI_CLI_DIR, else whatever scripts/pulumi-cli prints (it builds on first use). On a
  * machine without Go the answer says why the real-CLI suite is skipped; under CI that is a failure instead.
  */
-export function locateCli(): CliLocation {
+export function locateCli(options: { preferPath?: boolean } = {}): CliLocation {
     if (located) return located;
     if (process.env.PULUMI_CLI_DIR) return (located = { dir: process.env.PULUMI_CLI_DIR });
+    // A user's own installation (the demo prefers it); the test suites use the pinned build for repeatable runs.
+    if (options.preferPath) {
+        const onPath = (process.env.PATH ?? "").split(path.delimiter).find((d) => d && fs.existsSync(path.join(d, "pulumi")) && fs.existsSync(path.join(d, "pulumi-language-nodejs")));
+        if (onPath) return (located = { dir: onPath });
+    }
     try {
         const out = execFileSync(path.join(ROOT, "scripts/pulumi-cli"), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 40 * 60_000 });
         located = { dir: out.trim().split("\n").pop()! };
@@ -253,9 +265,17 @@ function safeJson(text: string): any {
     }
 }
 
-/** Input keys whose values differ between a step's old and new state (what the CLI prints as the changed properties). */
-export function changedInputs(step: JsonStep): string[] {
-    const before = (step.old?.inputs ?? {}) as Record<string, unknown>;
-    const after = (step.new?.inputs ?? {}) as Record<string, unknown>;
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== "__provider" && JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+/**
+ * The declared inputs whose values differ from what the resource holds now: the properties a plan shows as
+ * changing. The dynamic provider host sends no detailed diff, so this is read from the step's old and new state.
+ */
+export function plannedChanges(step: JsonStep | undefined): string[] {
+    if (!step) return [];
+    const live = (step.old?.outputs ?? {}) as Record<string, unknown>;
+    const declared = (step.new?.inputs ?? {}) as Record<string, unknown>;
+    // Role-typed settings are declared as names and read back as objects: their plain comparison means nothing.
+    const readBackAsObjects = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v)) || (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object"));
+    return Object.keys(declared)
+        .filter((k) => !k.startsWith("__") && k !== "resourceName" && declared[k] !== undefined && !readBackAsObjects(live[k]) && JSON.stringify(declared[k]) !== JSON.stringify(live[k]))
+        .sort();
 }

@@ -7,6 +7,8 @@ import type { RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type JsonStep } from "./pulumiCli";
 
+export { plannedChanges } from "./pulumiCli";
+
 export const cli = locateCli();
 export const cliDir = "dir" in cli ? cli.dir : "";
 if ("skip" in cli) console.warn(cli.skip);
@@ -32,19 +34,6 @@ export const writes = async (emulator: RunningEmulator) => (await requestLog(emu
 /** The steps on our resources (the stack and the default provider left out), as `op name`, sorted. */
 export function resourceOps(steps: JsonStep[]): string[] {
     return steps.filter((s) => s.type.startsWith("pulumi-nodejs:dynamic/")).map((s) => `${s.op} ${s.name}`).sort();
-}
-
-/**
- * The declared inputs whose values differ from what the resource holds now: the properties a plan shows as
- * changing. The dynamic provider host sends no detailed diff, so this is read from the step's old and new state.
- */
-export function plannedChanges(step: JsonStep | undefined): string[] {
-    if (!step) return [];
-    const live = (step.old?.outputs ?? {}) as Record<string, unknown>;
-    const declared = (step.new?.inputs ?? {}) as Record<string, unknown>;
-    return Object.keys(declared)
-        .filter((k) => !k.startsWith("__") && k !== "resourceName" && declared[k] !== undefined && JSON.stringify(declared[k]) !== JSON.stringify(live[k]))
-        .sort();
 }
 
 /**
