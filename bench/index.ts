@@ -1,6 +1,7 @@
 /** `npm run bench`: every figure in one run, one section after another (they would skew each other in parallel). */
 import { run as client } from "./client";
 import { run as emulator } from "./emulator";
+import { run as realCli } from "./realCli";
 import { run as resources } from "./resources";
 
 async function main(): Promise<void> {
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
     await client();
     console.log();
     await resources();
+    console.log();
+    await realCli();
 }
 
 main().then(
