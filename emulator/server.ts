@@ -7,13 +7,17 @@ import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { SignJWT } from "jose";
 import { CONTENT_KINDS, METRICS, NotFound, ROLES, TEAM_METRICS, Team, ValidationFailure, uuidFrom, type ContentKind, type Json, type Room } from "./team";
-import { Faults, RateLimiter, RequestLog, type FaultSpec } from "./traffic";
+import { applyRateLimit, Faults, RequestLog, TeamRateLimit, validClockMs, type FaultSpec, type RateLimitModel } from "./traffic";
 
 export interface ServerOptions {
     teamId: string;
     developerKey: string;
     domain: string;
     rateLimit: number;
+    /** "window" (default): the hosted service's fixed 60 s window; "bucket": a smooth token bucket. */
+    rateLimitModel?: RateLimitModel;
+    /** Added before every /api/v1 request is handled: a hosted API's round trip. Default 0. */
+    latencyMs?: number;
     maxParticipantsPlan: number;
     now?: () => Date;
     logger: boolean;
@@ -135,9 +139,19 @@ function tokenTime(value: unknown, field: string, now: Date, minutesAllowed: boo
  * bodyless and leaves the stream unread, so this route reads it itself; malformed JSON is a 400
  * like on every other route.
  */
-async function getBody(req: FastifyRequest): Promise<Json> {
+async function getBody(req: FastifyRequest, limit: number, reply: FastifyReply): Promise<Json> {
     const chunks: Buffer[] = [];
-    for await (const chunk of req.raw) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of req.raw) {
+        size += (chunk as Buffer).length;
+        // The same body limit as fastify applies to every other route, checked as it arrives.
+        // The rest is not read: the connection closes after the 413 instead of draining it.
+        if (size > limit) {
+            reply.header("connection", "close");
+            throw Object.assign(new Error("Request body is too large"), { statusCode: 413 });
+        }
+        chunks.push(chunk as Buffer);
+    }
     const text = Buffer.concat(chunks).toString("utf8");
     if (text.trim() === "") return {};
     let parsed: unknown;
@@ -152,19 +166,21 @@ async function getBody(req: FastifyRequest): Promise<Json> {
 
 const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizione", de: "Transkript", es: "Transcripción" };
 
-export function buildServer(options: ServerOptions): { app: FastifyInstance; team: Team; log: RequestLog; faults: Faults; limiter: RateLimiter; config: { maxParticipantsPlan: number } } {
+const BODY_LIMIT = 20 * 1024 * 1024;
+
+export function buildServer(options: ServerOptions): { app: FastifyInstance; team: Team; log: RequestLog; faults: Faults; limiter: TeamRateLimit; config: { maxParticipantsPlan: number; latencyMs: number } } {
     let clockOffsetMs = 0;
     const now = options.now ?? (() => new Date(Date.now() + clockOffsetMs));
-    const config = { maxParticipantsPlan: options.maxParticipantsPlan };
+    const config = { maxParticipantsPlan: options.maxParticipantsPlan, latencyMs: options.latencyMs ?? 0 };
     const team = new Team(options.teamId, options.domain, now, () => config.maxParticipantsPlan);
     const log = new RequestLog();
     const faults = new Faults();
-    const limiter = new RateLimiter(options.rateLimit);
+    const limiter = new TeamRateLimit(options.rateLimit, options.rateLimitModel ?? "window", () => now().getTime());
     const app = Fastify({
         logger: options.logger
             ? { level: "info", redact: { paths: ["req.headers.authorization"], censor: "[redacted]" }, serializers: { req: (r) => ({ method: r.method, url: r.url }) } }
             : false,
-        bodyLimit: 20 * 1024 * 1024,
+        bodyLimit: BODY_LIMIT,
     });
 
     // An empty body with a JSON content type is "no body" (a DELETE without options), not an error.
@@ -200,6 +216,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
 
     app.addHook("onRequest", async (req, reply) => {
         if (!isApi(req)) return;
+        if (config.latencyMs > 0) await new Promise((r) => setTimeout(r, config.latencyMs));
         const fault = faults.take(req.method, pathOf(req));
         if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
         if (fault?.drop === "before") {
@@ -212,13 +229,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         if (fault?.status !== undefined) {
             return reply.code(fault.status).headers(fault.headers ?? {}).send(fault.body ?? { message: "Injected fault", error: "injected" });
         }
-        const slot = limiter.take();
-        if (!slot.allowed) {
-            return reply
-                .code(429)
-                .header("retry-after", String(slot.retryAfterSeconds))
-                .send({ message: `Too Many Attempts. You may try again in ${slot.retryAfterSeconds} seconds.`, error: "rate-limit" });
-        }
+        if (applyRateLimit(reply, limiter.take())) return reply;
         if (!authenticated(req.headers.authorization, options.teamId, options.developerKey)) {
             return reply.code(401).send({ message: "Unauthenticated.", error: "unauthenticated" });
         }
@@ -269,7 +280,11 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         const result = paginate(team.listRooms(tags), page, (r: Room, after) => r.id === after || r.friendly_url === after);
         return { data: result.data.map((r) => team.roomListItem(r)), total_count: result.total_count };
     });
-    app.post(`${API}/rooms`, async (req) => team.createRoom(body(req)));
+    app.post(`${API}/rooms`, async (req) => {
+        // JSON null is a body, and not an object: 422 as documented (no body at all is {}).
+        if (req.body === null) fail("body", "The request body must be a JSON object.");
+        return team.createRoom(body(req));
+    });
     app.get(`${API}/rooms/:room`, async (req) => team.roomRecord(roomParam(req)));
     app.patch(`${API}/rooms/:room`, async (req) => team.updateRoom((req.params as { room: string }).room, body(req)));
     app.delete(`${API}/rooms/:room`, async (req, reply) => {
@@ -312,7 +327,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
     app.get(`${API}/rooms/:room/transcripts/export`, async (req, reply) => {
         const room = roomParam(req);
         const q = query(req);
-        const b = await getBody(req);
+        const b = await getBody(req, BODY_LIMIT, reply);
         const format = q.format ?? "txt";
         const locale = b.locale ?? q.locale ?? "en";
         const lang = b.lang ?? q.lang ?? "en";
@@ -415,8 +430,12 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         if (b.now !== undefined && (typeof b.now !== "string" || Number.isNaN(Date.parse(b.now)))) {
             return reply.code(400).send({ message: "now must be an ISO 8601 date-time.", error: "bad-request" });
         }
-        if (typeof b.now === "string") clockOffsetMs = Date.parse(b.now) - Date.now();
-        if (typeof b.advanceSeconds === "number") clockOffsetMs += b.advanceSeconds * 1000;
+        let offset = clockOffsetMs;
+        if (typeof b.now === "string") offset = Date.parse(b.now) - Date.now();
+        if (typeof b.advanceSeconds === "number") offset += b.advanceSeconds * 1000;
+        // Checked before it is kept: a time a Date cannot hold would break every later request.
+        if (!validClockMs(Date.now() + offset)) return reply.code(400).send({ message: "The clock would move past the range of a date.", error: "bad-request" });
+        clockOffsetMs = offset;
         return { now: now().toISOString() };
     });
     app.post("/_emulator/rooms/:room/content", async (req, reply) => {
@@ -466,9 +485,11 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
     app.patch("/_emulator/config", async (req) => {
         const b = body(req);
         if (typeof b.rateLimit === "number") limiter.setLimit(b.rateLimit);
+        if (b.rateLimitModel === "window" || b.rateLimitModel === "bucket") limiter.setModel(b.rateLimitModel);
+        if (typeof b.latencyMs === "number" && b.latencyMs >= 0) config.latencyMs = b.latencyMs;
         if (typeof b.maxParticipantsPlan === "number") config.maxParticipantsPlan = b.maxParticipantsPlan;
         team.defaults.max_participants = config.maxParticipantsPlan;
-        return { rateLimit: limiter.limit, maxParticipantsPlan: config.maxParticipantsPlan };
+        return { rateLimit: limiter.limit, rateLimitModel: limiter.model, latencyMs: config.latencyMs, maxParticipantsPlan: config.maxParticipantsPlan };
     });
     app.post("/_emulator/reset", async (_req, reply) => {
         team.reset();
