@@ -7,7 +7,7 @@
 import { Pool } from "undici";
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
-import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, TimeoutError, errorFromResponse } from "./errors";
+import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, errorFromResponse } from "./errors";
 import { sharedLimiter, type RateLimiter } from "./limiter";
 import {
     chatMessageSchema,
@@ -239,9 +239,12 @@ export class RoomsClient {
             } finally {
                 release();
             }
-            if (error instanceof RateLimitedError) this.limiter.onRateLimited(error.retryAfterSeconds);
+            // A retry-after is the API's word for everyone: the limiter holds back every caller until then.
+            const retryAfter = error instanceof RateLimitedError || error instanceof ServerError ? error.retryAfterSeconds : undefined;
+            if (error instanceof RateLimitedError) this.limiter.onRateLimited(retryAfter);
+            else if (retryAfter !== undefined) this.limiter.holdFor(retryAfter);
             if (!shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts })) throw this.final(error, attempt, started);
-            const delay = backoffDelay(attempt, error instanceof RateLimitedError ? error.retryAfterSeconds : undefined);
+            const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
             await sleep(delay);
@@ -279,6 +282,8 @@ export class RoomsClient {
         } catch (e) {
             throw this.transportError(method, path, e);
         }
+        // Every answer, refusals included, tells the limiter what the API has left.
+        this.limiter.onResponse({ limit: response.headers["x-ratelimit-limit"], remaining: response.headers["x-ratelimit-remaining"] });
         let text: string;
         try {
             text = await response.body.text();
