@@ -1,7 +1,8 @@
 /** `npm run bench`: every figure in one run, one section after another (they would skew each other in parallel). */
 import { run as client } from "./client";
 import { run as emulator } from "./emulator";
-import { run as resources } from "./resources";
+import { cpuPerResource } from "./resources";
+import { run as scale } from "./scale";
 
 async function main(): Promise<void> {
     console.log(`pulumi-vcrooms bench, node ${process.version}, ${new Date().toISOString()}\n`);
@@ -9,7 +10,9 @@ async function main(): Promise<void> {
     console.log();
     await client();
     console.log();
-    await resources();
+    await cpuPerResource();
+    console.log();
+    await scale();
 }
 
 main().then(
