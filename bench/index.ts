@@ -2,7 +2,8 @@
 import { run as client } from "./client";
 import { run as emulator } from "./emulator";
 import { run as realCli } from "./realCli";
-import { run as resources } from "./resources";
+import { cpuPerResource } from "./resources";
+import { run as scale } from "./scale";
 
 async function main(): Promise<void> {
     console.log(`pulumi-vcrooms bench, node ${process.version}, ${new Date().toISOString()}\n`);
@@ -10,9 +11,11 @@ async function main(): Promise<void> {
     console.log();
     await client();
     console.log();
-    await resources();
+    await cpuPerResource();
     console.log();
     await realCli();
+    console.log();
+    await scale();
 }
 
 main().then(

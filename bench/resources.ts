@@ -20,7 +20,8 @@ function args(i: number) {
     return { description: `Bench room ${i}`, maxParticipants: 10 + (i % 100), toolbarColor: "#ABCDEF", roles: ["moderator", "attendee"], defaultRole: "moderator", tags: ["bench"] };
 }
 
-async function cpuPerResource(): Promise<void> {
+export async function cpuPerResource(): Promise<void> {
+    console.log(`## Provider CPU per resource, in process`);
     const checked = [];
     let before = process.cpuUsage();
     for (let i = 0; i < ROOMS; i++) checked.push((await roomProvider.check({}, { resourceName: `room-${i}`, ...args(i) })).inputs);

@@ -14,10 +14,10 @@ export interface ChildEmulator {
  * The emulator in its own process, so that the load generator does not share its event loop
  * (in one process the two would halve each other's figures).
  */
-export function startChildEmulator(rateLimit: number): Promise<ChildEmulator> {
+export function startChildEmulator(rateLimit: number, extraArgs: string[] = []): Promise<ChildEmulator> {
     const developerKey = `bench-${process.pid}-${Date.now()}-key-0123456789abcdef`;
     const cli = path.resolve(__dirname, "../emulator/cli.js");
-    const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--rate-limit", String(rateLimit), "--developer-key", developerKey], { stdio: ["ignore", "pipe", "inherit"] });
+    const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--rate-limit", String(rateLimit), "--developer-key", developerKey, ...extraArgs], { stdio: ["ignore", "pipe", "inherit"] });
     process.once("exit", () => child.kill());
     return new Promise((resolve, reject) => {
         const lines = readline.createInterface({ input: child.stdout! });

@@ -2,7 +2,8 @@
 /**
  * `pulumi-vcrooms-emulator`: the emulator in the foreground.
  * Flags: --host (127.0.0.1), --port (0 picks one), --team-id, --developer-key, --domain,
- * --rate-limit (requests per minute, default 1000; 0 unlimited), --log.
+ * --rate-limit (requests per minute, default 1000; 0 unlimited), --rate-limit-model (window or
+ * bucket), --latency-ms (added to every /api/v1 request), --log.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
@@ -16,18 +17,24 @@ async function main(): Promise<void> {
             "developer-key": { type: "string" },
             domain: { type: "string", default: "acme" },
             "rate-limit": { type: "string", default: "1000" },
+            "rate-limit-model": { type: "string", default: "window" },
+            "latency-ms": { type: "string", default: "0" },
             log: { type: "boolean", default: false },
             help: { type: "boolean", default: false },
         },
     });
     if (values.help) {
-        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--log]");
+        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--log]");
         return;
     }
     const port = Number(values.port);
     const rateLimit = Number(values["rate-limit"]);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535; got ${values.port}`);
     if (!Number.isFinite(rateLimit) || rateLimit < 0) throw new Error(`--rate-limit must be 0 or more; got ${values["rate-limit"]}`);
+    const model = values["rate-limit-model"];
+    if (model !== "window" && model !== "bucket") throw new Error(`--rate-limit-model must be window or bucket; got ${model}`);
+    const latencyMs = Number(values["latency-ms"]);
+    if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency-ms must be 0 or more; got ${values["latency-ms"]}`);
     const emulator = await startEmulator({
         host: values.host,
         port,
@@ -35,6 +42,8 @@ async function main(): Promise<void> {
         developerKey: values["developer-key"],
         domain: values.domain,
         rateLimit,
+        rateLimitModel: model,
+        latencyMs,
         logger: values.log,
     });
     console.log(`Rooms API emulator listening on ${emulator.baseUrl}`);

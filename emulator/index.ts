@@ -18,6 +18,13 @@ export interface EmulatorOptions {
     domain?: string;
     /** Requests per minute per team; 0 means unlimited. Default 1000 (contract section 8). */
     rateLimit?: number;
+    /**
+     * "window" (default): a fixed 60 s window per team, as the hosted service's throttle works;
+     * "bucket": a smooth token bucket with one second of burst (the strictest reading).
+     */
+    rateLimitModel?: "window" | "bucket";
+    /** Milliseconds added before each /api/v1 request is handled, to model a hosted API's round trip. Default 0. */
+    latencyMs?: number;
     /** The plan maximum for max_participants. Default 2000 (the largest plan). */
     maxParticipantsPlan?: number;
     /** An injected clock; by default the emulator's own, movable through /_emulator/clock. */
@@ -46,6 +53,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         developerKey,
         domain: options.domain ?? "acme",
         rateLimit: options.rateLimit ?? 1000,
+        rateLimitModel: options.rateLimitModel,
+        latencyMs: options.latencyMs,
         maxParticipantsPlan: options.maxParticipantsPlan ?? 2000,
         now: options.now,
         logger: options.logger ?? false,

@@ -8,11 +8,11 @@
 import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { NotFound, Team, ValidationFailure } from "./team";
-import { Faults, RateLimiter, RequestLog } from "./traffic";
+import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel } from "./traffic";
 import { contentRoutes } from "./routes/content";
 import { controlRoutes } from "./routes/control";
 import { roomRoutes } from "./routes/rooms";
-import { API, type RouteContext } from "./routes/shared";
+import { API, BODY_LIMIT, type RouteContext } from "./routes/shared";
 import { tokenAndStatisticsRoutes } from "./routes/tokens";
 
 export interface ServerOptions {
@@ -20,6 +20,10 @@ export interface ServerOptions {
     developerKey: string;
     domain: string;
     rateLimit: number;
+    /** "window" (default): the hosted service's fixed 60 s window; "bucket": a smooth token bucket. */
+    rateLimitModel?: RateLimitModel;
+    /** Added before every /api/v1 request is handled: a hosted API's round trip. Default 0. */
+    latencyMs?: number;
     maxParticipantsPlan: number;
     now?: () => Date;
     logger: boolean;
@@ -70,7 +74,7 @@ function parseJsonBodies(app: FastifyInstance): void {
 }
 
 /** What every /api/v1 request goes through: faults, the rate limit, authentication, the request log. */
-function guardApi({ app, log, faults, limiter, teamId, credentials }: RouteContext): void {
+function guardApi({ app, log, faults, limiter, teamId, credentials, config }: RouteContext): void {
     const isApi = (req: FastifyRequest) => req.url.startsWith(`${API}/`) || req.url === API || req.url.startsWith(`${API}?`);
     const pathOf = (req: FastifyRequest) => req.url.split("?")[0]!;
     const record = (req: FastifyRequest, status: number) => {
@@ -82,6 +86,7 @@ function guardApi({ app, log, faults, limiter, teamId, credentials }: RouteConte
 
     app.addHook("onRequest", async (req, reply) => {
         if (!isApi(req)) return;
+        if (config.latencyMs > 0) await new Promise((r) => setTimeout(r, config.latencyMs));
         const fault = faults.take(req.method, pathOf(req));
         if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
         if (fault?.drop === "before") {
@@ -94,13 +99,7 @@ function guardApi({ app, log, faults, limiter, teamId, credentials }: RouteConte
         if (fault?.status !== undefined) {
             return reply.code(fault.status).headers(fault.headers ?? {}).send(fault.body ?? { message: "Injected fault", error: "injected" });
         }
-        const slot = limiter.take();
-        if (!slot.allowed) {
-            return reply
-                .code(429)
-                .header("retry-after", String(slot.retryAfterSeconds))
-                .send({ message: `Too Many Attempts. You may try again in ${slot.retryAfterSeconds} seconds.`, error: "rate-limit" });
-        }
+        if (applyRateLimit(reply, limiter.take())) return reply;
         if (!authenticated(req.headers.authorization, teamId, credentials.developerKey)) {
             return reply.code(401).send({ message: "Unauthenticated.", error: "unauthenticated" });
         }
@@ -130,15 +129,15 @@ function answerErrors(app: FastifyInstance): void {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send(NOT_FOUND));
 }
 
-export function buildServer(options: ServerOptions): { app: FastifyInstance; team: Team; log: RequestLog; faults: Faults; limiter: RateLimiter; config: { maxParticipantsPlan: number } } {
+export function buildServer(options: ServerOptions): { app: FastifyInstance; team: Team; log: RequestLog; faults: Faults; limiter: TeamRateLimit; config: { maxParticipantsPlan: number; latencyMs: number } } {
     const clock = options.now ? undefined : { offsetMs: 0 };
     const now = options.now ?? (() => new Date(Date.now() + clock!.offsetMs));
-    const config = { maxParticipantsPlan: options.maxParticipantsPlan };
+    const config = { maxParticipantsPlan: options.maxParticipantsPlan, latencyMs: options.latencyMs ?? 0 };
     const app = Fastify({
         logger: options.logger
             ? { level: "info", redact: { paths: ["req.headers.authorization"], censor: "[redacted]" }, serializers: { req: (r) => ({ method: r.method, url: r.url }) } }
             : false,
-        bodyLimit: 20 * 1024 * 1024,
+        bodyLimit: BODY_LIMIT,
     });
     const context: RouteContext = {
         app,
@@ -148,7 +147,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         now,
         log: new RequestLog(),
         faults: new Faults(),
-        limiter: new RateLimiter(options.rateLimit),
+        limiter: new TeamRateLimit(options.rateLimit, options.rateLimitModel ?? "window", () => now().getTime()),
         config,
         clock,
     };

@@ -378,7 +378,9 @@ export class Team {
         if (typeof body.expires_at === "string" && !errors.expires_at && Date.parse(`${body.expires_at.replace(" ", "T")}Z`) <= this.now().getTime()) {
             (errors.expires_at ??= []).push("The expires at field must be a date after now.");
         }
-        const effective: Json = { ...initialRoomSettings(), ...this.defaults, ...(current ? { ...current.overrides, ...current.own } : {}), ...body };
+        // The room's own settings (max_participants among them) win over the team's record, whose
+        // max_participants is the plan maximum: a new room starts from its own initial values.
+        const effective: Json = { ...this.defaults, ...initialRoomSettings(), ...(current ? { ...current.overrides, ...current.own } : {}), ...body };
         if (!errors.max_participants && !errors.max_broadcasters && "max_broadcasters" in body && typeof effective.max_broadcasters === "number" && typeof effective.max_participants === "number" && effective.max_broadcasters > effective.max_participants) {
             (errors.max_broadcasters ??= []).push(`The max broadcasters field must not be greater than max participants (${effective.max_participants}).`);
         }

@@ -1,7 +1,7 @@
 /** Endpoints 7 to 16: deleting room content, chat, transcripts and their export. */
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { CONTENT_KINDS, type Json } from "../team";
-import { API, fail, pageOf, paginate, queryOf, roomRef, Unprocessable, type RouteContext } from "./shared";
+import { API, BODY_LIMIT, fail, pageOf, paginate, queryOf, roomRef, Unprocessable, type RouteContext } from "./shared";
 
 const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizione", de: "Transkript", es: "Transcripción" };
 
@@ -10,9 +10,19 @@ const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizio
  * bodyless and leaves the stream unread, so this route reads it itself; malformed JSON is a 400
  * like on every other route.
  */
-async function getBody(req: FastifyRequest): Promise<Json> {
+async function getBody(req: FastifyRequest, reply: FastifyReply): Promise<Json> {
     const chunks: Buffer[] = [];
-    for await (const chunk of req.raw) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of req.raw) {
+        size += (chunk as Buffer).length;
+        // The same body limit as fastify applies to every other route, checked as it arrives.
+        // The rest is not read: the connection closes after the 413 instead of draining it.
+        if (size > BODY_LIMIT) {
+            reply.header("connection", "close");
+            throw Object.assign(new Error("Request body is too large"), { statusCode: 413 });
+        }
+        chunks.push(chunk as Buffer);
+    }
     const text = Buffer.concat(chunks).toString("utf8");
     if (text.trim() === "") return {};
     let parsed: unknown;
@@ -57,7 +67,7 @@ export function contentRoutes({ app, team }: RouteContext): void {
     app.get(`${API}/rooms/:room/transcripts/export`, async (req, reply) => {
         const room = team.findRoom(roomRef(req));
         const q = queryOf(req);
-        const b = await getBody(req);
+        const b = await getBody(req, reply);
         const format = q.format ?? "txt";
         const locale = b.locale ?? q.locale ?? "en";
         const lang = b.lang ?? q.lang ?? "en";

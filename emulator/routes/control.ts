@@ -3,7 +3,7 @@
  * log, faults, the clock, seeded content and usage, plan and rate settings, reset and state.
  */
 import type { Json } from "../team";
-import type { FaultSpec } from "../traffic";
+import { validClockMs, type FaultSpec } from "../traffic";
 import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
 
 export function controlRoutes({ app, team, log, faults, limiter, config, clock, now, credentials }: RouteContext): void {
@@ -40,8 +40,12 @@ export function controlRoutes({ app, team, log, faults, limiter, config, clock, 
         if (b.now !== undefined && (typeof b.now !== "string" || Number.isNaN(Date.parse(b.now)))) {
             return reply.code(400).send({ message: "now must be an ISO 8601 date-time.", error: "bad-request" });
         }
-        if (typeof b.now === "string") clock.offsetMs = Date.parse(b.now) - Date.now();
-        if (typeof b.advanceSeconds === "number") clock.offsetMs += b.advanceSeconds * 1000;
+        let offset = clock.offsetMs;
+        if (typeof b.now === "string") offset = Date.parse(b.now) - Date.now();
+        if (typeof b.advanceSeconds === "number") offset += b.advanceSeconds * 1000;
+        // Checked before it is kept: a time a Date cannot hold would break every later request.
+        if (!validClockMs(Date.now() + offset)) return reply.code(400).send({ message: "The clock would move past the range of a date.", error: "bad-request" });
+        clock.offsetMs = offset;
         return { now: now().toISOString() };
     });
     app.post("/_emulator/rooms/:room/content", async (req, reply) => {
@@ -61,9 +65,11 @@ export function controlRoutes({ app, team, log, faults, limiter, config, clock, 
     app.patch("/_emulator/config", async (req) => {
         const b = bodyOf(req);
         if (typeof b.rateLimit === "number") limiter.setLimit(b.rateLimit);
+        if (b.rateLimitModel === "window" || b.rateLimitModel === "bucket") limiter.setModel(b.rateLimitModel);
+        if (typeof b.latencyMs === "number" && b.latencyMs >= 0) config.latencyMs = b.latencyMs;
         if (typeof b.maxParticipantsPlan === "number") config.maxParticipantsPlan = b.maxParticipantsPlan;
         team.applyPlanMaximum();
-        return { rateLimit: limiter.limit, maxParticipantsPlan: config.maxParticipantsPlan };
+        return { rateLimit: limiter.limit, rateLimitModel: limiter.model, latencyMs: config.latencyMs, maxParticipantsPlan: config.maxParticipantsPlan };
     });
     app.post("/_emulator/reset", async (_req, reply) => {
         team.reset();

@@ -17,7 +17,11 @@ export function roomRoutes({ app, team }: RouteContext): void {
         const result = paginate(team.listRooms(tags), pageOf(q), (r: Room, after) => r.id === after || r.friendly_url === after);
         return { data: result.data.map((r) => team.roomListItem(r)), total_count: result.total_count };
     });
-    app.post(`${API}/rooms`, async (req) => team.createRoom(bodyOf(req)));
+    app.post(`${API}/rooms`, async (req) => {
+        // JSON null is a body, and not an object: 422 as documented (no body at all is {}).
+        if (req.body === null) fail("body", "The request body must be a JSON object.");
+        return team.createRoom(bodyOf(req));
+    });
     app.get(`${API}/rooms/:room`, async (req) => team.roomRecord(team.findRoom(roomRef(req))));
     app.patch(`${API}/rooms/:room`, async (req) => team.updateRoom(roomRef(req), bodyOf(req)));
     app.delete(`${API}/rooms/:room`, async (req, reply) => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ValidationFailure, type Json, type Team } from "../team";
-import type { Faults, RateLimiter, RequestLog } from "../traffic";
+import type { Faults, RequestLog, TeamRateLimit } from "../traffic";
 
 export const API = "/api/v1";
 
@@ -18,12 +18,15 @@ export interface RouteContext {
     now: () => Date;
     log: RequestLog;
     faults: Faults;
-    limiter: RateLimiter;
+    limiter: TeamRateLimit;
     /** Plan values the control API may change. */
-    config: { maxParticipantsPlan: number };
+    config: { maxParticipantsPlan: number; latencyMs: number };
     /** The clock, when the caller did not inject its own: moved by the control API. */
     clock?: { offsetMs: number };
 }
+
+/** The largest request body any route reads (fastify's limit, and the transcript export's own). */
+export const BODY_LIMIT = 20 * 1024 * 1024;
 
 export class Unprocessable extends ValidationFailure {}
 

@@ -249,7 +249,10 @@ export class RoomsClient {
             } finally {
                 release();
             }
-            if (error instanceof RateLimitedError) this.limiter.onRateLimited(error.retryAfterSeconds);
+            // A retry-after is the API's word for everyone: the limiter holds back every caller until then.
+            const retryAfter = error instanceof RateLimitedError || error instanceof ServerError ? error.retryAfterSeconds : undefined;
+            if (error instanceof RateLimitedError) this.limiter.onRateLimited(retryAfter);
+            else if (retryAfter !== undefined) this.limiter.holdFor(retryAfter);
             let retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts });
             if (!retry && options.reconcile && mayHaveActed(error) && attempt < this.config.maxAttempts) {
                 const existing = await options.reconcile();
@@ -257,7 +260,7 @@ export class RoomsClient {
                 retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
             }
             if (!retry) throw this.final(error, attempt, started);
-            const delay = backoffDelay(attempt, error instanceof RateLimitedError ? error.retryAfterSeconds : undefined);
+            const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
             await sleep(delay);
@@ -295,6 +298,8 @@ export class RoomsClient {
         } catch (e) {
             throw this.transportError(method, path, e);
         }
+        // Every answer, refusals included, tells the limiter what the API has left.
+        this.limiter.onResponse({ limit: response.headers["x-ratelimit-limit"], remaining: response.headers["x-ratelimit-remaining"] });
         let text: string;
         try {
             text = await response.body.text();

@@ -56,7 +56,12 @@ export class RateLimitedError extends ApiError {
     }
 }
 /** 5xx after every retry allowed. */
-export class ServerError extends ApiError {}
+export class ServerError extends ApiError {
+    /** A 503 may say when to come back: a floor for the retry, like a 429's. */
+    constructor(message: string, details: ApiErrorDetails, readonly retryAfterSeconds?: number) {
+        super(message, details);
+    }
+}
 /** Any other 4xx (400 malformed request, 409, ...). */
 export class RequestError extends ApiError {}
 /** The connection failed (refused, reset, dropped). */
@@ -105,6 +110,6 @@ export function errorFromResponse(method: string, path: string, status: number, 
         return new ValidationError(`${head}${said}${list ? ` (${list})` : ""}`, details, fields);
     }
     if (status === 429) return new RateLimitedError(`${head}${said || " Too Many Attempts"}`, details, retryAfterSeconds);
-    if (status >= 500) return new ServerError(`${head}${said}`, details);
+    if (status >= 500) return new ServerError(`${head}${said}`, details, retryAfterSeconds);
     return new RequestError(`${head}${said}`, details);
 }

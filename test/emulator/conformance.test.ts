@@ -319,9 +319,12 @@ describe("rate limit, faults and the request log", () => {
     it("answers 429 with retry-after and the vendor's body past the limit", async () => {
         await control(emulator, "PATCH", "/config", { rateLimit: 60 });
         try {
+            // The window model: the whole minute's budget at once, then refused until the window ends.
             const answers = [];
-            for (let i = 0; i < 3; i++) answers.push(await api("GET", "/"));
-            expect(answers[0]!.status).toBe(200);
+            for (let i = 0; i < 62; i++) answers.push(await api("GET", "/"));
+            expect(answers.slice(0, 60).every((a) => a.status === 200)).toBe(true);
+            expect(answers.slice(60).every((a) => a.status === 429)).toBe(true);
+            expect(Number(answers[60]!.headers.get("retry-after"))).toBeLessThanOrEqual(60);
             const limited = answers.find((a) => a.status === 429)!;
             expect(limited.body).toEqual({ message: expect.stringMatching(/^Too Many Attempts\. You may try again in \d+ seconds\.$/), error: "rate-limit" });
             expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);

@@ -97,7 +97,8 @@ describe("request log", () => {
         await api("GET", "/rooms?limit=5&order=asc");
         await api("GET", "/", undefined, null);
         await api("GET", "/rooms/missing");
-        await control(emulator, "PATCH", "/config", { rateLimit: 60 });
+        // A window of one request: the second is refused.
+        await control(emulator, "PATCH", "/config", { rateLimit: 1 });
         try {
             await api("GET", "/");
             await api("GET", "/");
@@ -118,8 +119,8 @@ describe("request log", () => {
 });
 
 describe("rate limit", () => {
-    it("is a token bucket of one second's worth: past it 429, retry-after in whole seconds, the vendor's body", async () => {
-        await control(emulator, "PATCH", "/config", { rateLimit: 120 });
+    it("as the bucket model, is a token bucket of one second's worth: past it 429, retry-after in whole seconds, the vendor's body", async () => {
+        await control(emulator, "PATCH", "/config", { rateLimit: 120, rateLimitModel: "bucket" });
         try {
             // 120 per minute is 2 per second: a burst of 2, then refused.
             const statuses: number[] = [];
@@ -139,12 +140,12 @@ describe("rate limit", () => {
             await control(emulator, "POST", "/reset");
             expect((await api("GET", "/roles")).status).toBe(200);
         } finally {
-            await control(emulator, "PATCH", "/config", { rateLimit: 0 });
+            await control(emulator, "PATCH", "/config", { rateLimit: 0, rateLimitModel: "window" });
         }
     });
 
     it("reports the current config", async () => {
-        expect(await control(emulator, "PATCH", "/config", {})).toEqual({ rateLimit: 0, maxParticipantsPlan: 2000 });
+        expect(await control(emulator, "PATCH", "/config", {})).toEqual({ rateLimit: 0, rateLimitModel: "window", latencyMs: 0, maxParticipantsPlan: 2000 });
     });
 });
 
