@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "./pulumiCli";
-import { clearLog, cli, plannedChanges, projectFor, requestLog, resourceOps, writes } from "./support";
+import { clearLog, cli, plannedChanges, printedWithoutDebug, projectFor, requestLog, resourceOps, writes } from "./support";
 
 const RESTREAM_KEY = "very-secret-stream-key-7f3a";
 
@@ -36,7 +36,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () =
         const project = await projectFor(emulator, { ...rooms([board, stream]), "test:defaults": JSON.stringify({ paletteMode: "dark", defaultRole: "speaker", sessionLength: 120 }) }, { secretConfig: { "test:secrets": JSON.stringify({ stream: { restreamKey: RESTREAM_KEY } }) } });
         projects.push(project);
         const printed: string[] = [];
-        const keep = <T extends { stdout: string; stderr: string }>(r: T): T => (printed.push(r.stdout, r.stderr), r);
+        const keep = <T extends { stdout: string; stderr: string }>(r: T): T => (printed.push(...printedWithoutDebug(r)), r);
 
         // Preview: the plan, and nothing written.
         await clearLog(emulator);
@@ -162,7 +162,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () =
         expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
         expect((await api("GET", "/rooms", undefined, `Bearer ${newKey}`)).body.total_count).toBe(0);
 
-        const everywhere = [await project.exportText(), stale.stdout, stale.stderr, up.stdout, up.stderr, destroy.stdout, project.writtenText()].join("\n");
+        const everywhere = [await project.exportText(), ...printedWithoutDebug(stale), ...printedWithoutDebug(up), ...printedWithoutDebug(destroy), project.writtenText()].join("\n");
         expect(everywhere).not.toContain(oldKey);
         expect(everywhere).not.toContain(newKey);
         await control(emulator, "POST", "/developer-key", { developerKey: oldKey });

@@ -46,3 +46,12 @@ export function plannedChanges(step: JsonStep | undefined): string[] {
         .filter((k) => !k.startsWith("__") && k !== "resourceName" && declared[k] !== undefined && JSON.stringify(declared[k]) !== JSON.stringify(live[k]))
         .sort();
 }
+
+/**
+ * What a run printed, less debug-level events: Pulumi's Node SDK itself quotes every RegisterResource response
+ * at debug level (secret outputs included, in wire form), and `--json` streams those; `pulumi up` without -v
+ * prints none of them. State files and exports are searched in full elsewhere.
+ */
+export function printedWithoutDebug(result: { stdout: string; stderr: string }): string[] {
+    return [...result.stdout.split("\n").filter((line) => !line.includes('"severity":"debug"')), result.stderr];
+}

@@ -13,7 +13,7 @@ import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "./pulumiCli";
 import { ROOT } from "./pulumiCli";
-import { clearLog, cli, projectFor, requestLog, resourceOps } from "./support";
+import { clearLog, cli, printedWithoutDebug, projectFor, requestLog, resourceOps } from "./support";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 
@@ -65,10 +65,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const exported = await p.exportDeployment();
         const soonState = exported.deployment.resources!.find((r) => String(r.urn).endsWith("::soon"))!;
         for (const key of ["token", "link"]) expect(JSON.stringify(soonState.outputs[key])).toContain("ciphertext");
-        // Pulumi's Node SDK itself quotes every RegisterResource response in debug-level events (secrets included,
-        // in wire form); `--json` streams those, so they are left out here as `pulumi up` without -v leaves them out.
-        const printed = up.stdout.split("\n").filter((line) => !line.includes('"severity":"debug"'));
-        const everywhere = [await p.exportText(), ...printed, up.stderr, p.writtenText()].join("\n");
+        const everywhere = [await p.exportText(), ...printedWithoutDebug(up), p.writtenText()].join("\n");
         expect(everywhere).not.toContain(token);
         expect(everywhere).not.toContain(emulator.developerKey);
 
