@@ -152,6 +152,11 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         clock,
     };
     parseJsonBodies(app);
+    // Every answer is dated by the emulator's clock, as a real server dates its answers by its own: clients
+    // that must know the API's time (join-token rotation) read it from this header.
+    app.addHook("onSend", async (_req, reply) => {
+        reply.header("date", now().toUTCString());
+    });
     guardApi(context);
     answerErrors(app);
     roomRoutes(context);

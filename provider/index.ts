@@ -7,7 +7,10 @@
  * the providers.
  */
 import { Connections, type StackConfig } from "./resources/connections";
+import { invokeFunction } from "./functions";
+import { JoinTokenProvider } from "./resources/joinToken";
 import { RoomProvider } from "./resources/room";
+import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
 import { TeamDefaultsProvider } from "./resources/teamDefaults";
 
 const connections = new Connections();
@@ -15,7 +18,13 @@ const connections = new Connections();
 export const providers = {
     room: new RoomProvider(connections.clientFor),
     teamDefaults: new TeamDefaultsProvider(connections.clientFor),
+    joinToken: new JoinTokenProvider(connections.clientFor),
+    roomContentPurge: new RoomContentPurgeProvider(connections.clientFor),
 };
+
+/** The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). */
+export { invokeFunction };
+export type { FunctionName } from "./functions";
 
 export type ProviderKind = keyof typeof providers;
 
@@ -23,3 +32,6 @@ export type ProviderKind = keyof typeof providers;
 export function configure(config: StackConfig): void {
     connections.configure(config);
 }
+
+/** For integrators who build join tokens themselves (the SDK's signJoinToken and verifyJoinToken). */
+export { JoinTokenError, signJoinToken, verifyJoinToken } from "./api/joinToken";

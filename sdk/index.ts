@@ -2,3 +2,8 @@
 export { Room, type RoomArgs } from "./room";
 export { TeamDefaults, type TeamDefaultsArgs } from "./teamDefaults";
 export type { ConnectionInput, NamedRef, RoleRef, RoomFile, RoomInputs, RoomState, TeamDefaultsInputs, TeamDefaultsState } from "./types";
+export { JoinToken, type JoinTokenArgs } from "./joinToken";
+export { RoomContentPurge, type RoomContentPurgeArgs } from "./roomContentPurge";
+export type { JoinTokenState, RoomContentPurgeState } from "./types";
+export * from "./functions";
+export { signJoinToken, verifyJoinToken, type JoinTokenClaims } from "./joinTokens";

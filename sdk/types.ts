@@ -22,3 +22,6 @@ export type RoomInputs = InputsOf<typeof room>;
 export type RoomState = StateOf<typeof room>;
 export type TeamDefaultsInputs = InputsOf<typeof teamDefaults>;
 export type TeamDefaultsState = StateOf<typeof teamDefaults>;
+
+export type JoinTokenState = StateOf<typeof import("../provider/declarations").joinToken>;
+export type RoomContentPurgeState = StateOf<typeof import("../provider/declarations").roomContentPurge>;

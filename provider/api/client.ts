@@ -86,6 +86,8 @@ interface CallOptions<S extends z.ZodType | undefined> {
     schema?: S;
     /** Answer the text as is (the transcript export). */
     text?: boolean;
+    /** Answer the time of the response's `Date` header (the API's clock), or undefined without one. */
+    date?: boolean;
     /** Settles a failure that may have acted (see CreateReconciliation). */
     reconcile?: CreateReconciliation<unknown>;
 }
@@ -227,6 +229,17 @@ export class RoomsClient {
         return this.call("GET", "/statistics", { query: statisticsParams(query), schema: teamStatisticsSchema() });
     }
 
+    // ---- the API's clock ------------------------------------------------------------------------------
+
+    /**
+     * The API's current time, from the `Date` header of a small authenticated read (one role). Join tokens
+     * expire by the API's clock, so rotation asks the API instead of trusting this machine's. Undefined
+     * when the answer carries no valid `Date` (the caller then falls back to its own clock).
+     */
+    serverTime(): Promise<Date | undefined> {
+        return this.call<undefined>("GET", "/roles", { query: { limit: 1 }, date: true }) as unknown as Promise<Date | undefined>;
+    }
+
     /** 429 answers this process's limiter has seen (shared by every client of the same team). */
     get rateLimitedCount(): number {
         return this.limiter.rateLimitedCount;
@@ -311,6 +324,10 @@ export class RoomsClient {
         if (status < 200 || status >= 300) {
             const retryAfter = Number(response.headers["retry-after"]);
             throw errorFromResponse(method, path, status, parsed ?? text, Number.isFinite(retryAfter) ? retryAfter : undefined);
+        }
+        if (options.date) {
+            const at = Date.parse(String(response.headers.date ?? ""));
+            return Number.isNaN(at) ? undefined : new Date(at);
         }
         if (options.text) return text;
         if (!options.schema) return undefined;

@@ -5,3 +5,4 @@ export * from "./errors";
 export { resetSharedLimiters, sharedLimiter, RateLimiter } from "./limiter";
 export * from "./records";
 export { backoffDelay, shouldRetry } from "./retry";
+export * from "./joinToken";

@@ -7,6 +7,7 @@ import { toApiName, toCamelName } from "../api/names";
 import { SETTINGS, type AnySetting } from "../api/settings";
 import type { Declaration } from "./declare";
 import { userExtras } from "./derive";
+import { renderFunctions } from "../functions/reference";
 import { declarations } from "./index";
 
 function settingRow(s: AnySetting): string {
@@ -21,6 +22,13 @@ function inputsTable(d: Declaration | undefined, settings: readonly AnySetting[]
 
 function outputsTable(d: Declaration): string {
     return ["| output | API field | meaning |", "|---|---|---|", ...Object.entries(d.outputs).map(([name, o]) => `| \`${name}\` | \`${toApiName(name)}\` | ${o.description} |`)].join("\n");
+}
+
+/** A kind that is not a settings record: its own inputs and outputs only. */
+function kindSection(d: Declaration, about: string): string {
+    const inputs = ["| input | meaning and rules |", "|---|---|", ...userExtras(d).map(([name, e]) => `| \`${name}\` | ${e.description}${e.createOnly ? " (replaces the resource)" : ""} |`)];
+    const outputs = ["| output | meaning |", "|---|---|", ...Object.entries(d.outputs).map(([name, o]) => `| \`${name}\` | ${o.description}${o.secret ? " (secret)" : ""} |`)];
+    return [`## ${d.type}`, "", about, "", ...inputs, "", "Outputs (besides the inputs):", "", ...outputs, ""].join("\n");
 }
 
 export function renderReference(): string {
@@ -51,5 +59,8 @@ export function renderReference(): string {
         "",
         outputsTable(room),
         "",
+        kindSection(declarations.joinToken, "A participant's join token (4.2 row 17, 5.3). Delete only forgets it: the API cannot revoke a token, which stays valid until its expiry. Rotation compares the expiry with the API's clock, read from the `Date` header of one small read (`GET /roles?limit=1`) per token at each preview and up; when an answer has no `Date`, this machine's clock is used."),
+        kindSection(declarations.roomContentPurge, "Deletes a room's content (rows 7 to 13). Irreversible: what is deleted cannot be restored. It runs when created and again only when `room`, `kinds` or `triggers` change; a `connection` change alone updates in place; delete does nothing."),
+        renderFunctions(),
     ].join("\n");
 }

@@ -1,0 +1,46 @@
+/**
+ * RoomContentPurge (contract 4 rows 7 to 13): deletes a room's content of the kinds named, once, and
+ * again whenever `kinds` or `triggers` change, as the command provider's triggers do. The API's
+ * deletes are irreversible, and `delete` of the resource does nothing.
+ */
+import type { ContentKind } from "../api";
+import { failure, type CheckFailure } from "../resources/check";
+import { declareResource, extra, output, type Values } from "./declare";
+
+export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
+
+const fixed = { createOnly: true } as const;
+
+function kindsRule(v: unknown): string | undefined {
+    if (!Array.isArray(v)) return `must be a list of content kinds (${CONTENT_KINDS.join(", ")})`;
+    const unknown = v.filter((k) => !CONTENT_KINDS.includes(k as ContentKind));
+    if (unknown.length > 0) return `may hold only ${CONTENT_KINDS.join(", ")} (not ${unknown.map((k) => JSON.stringify(k)).join(", ")})`;
+    if (new Set(v).size !== v.length) return "must not name a kind twice";
+    return undefined;
+}
+
+function purgeRules(inputs: Values): CheckFailure[] {
+    if (inputs.room === undefined || inputs.room === null) return [{ property: "room", reason: "room is required: the room's id or friendly URL (usually a Room's id)" }];
+    if (Array.isArray(inputs.kinds) && inputs.kinds.length === 0) return [failure("kinds", "must name at least one kind (omit it to purge every kind)", inputs.kinds)];
+    return [];
+}
+
+/** The kinds a purge deletes: those named, in the API's order, or every kind when none are. */
+export function kindsToDelete(kinds: unknown): ContentKind[] {
+    return Array.isArray(kinds) ? CONTENT_KINDS.filter((k) => kinds.includes(k)) : [...CONTENT_KINDS];
+}
+
+export const roomContentPurge = declareResource({
+    type: "RoomContentPurge",
+    scope: undefined,
+    extras: {
+        room: extra<string>("The room: its UUID or friendly URL, usually a `Room`'s `id`. Required. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
+        kinds: extra<ContentKind[]>(`The kinds of content to delete, any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}; every kind when omitted. A change purges again.`, kindsRule, fixed),
+        triggers: extra<unknown[]>("Any values; when they change, the purge runs again (as the command provider's triggers).", () => undefined, fixed),
+        deletes: extra<ContentKind[]>("Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
+    },
+    outputs: {
+        purged: output<ContentKind[]>("The kinds deleted by the last run.", { stable: true }),
+    },
+    hooks: { rules: purgeRules },
+});

@@ -1,0 +1,87 @@
+/**
+ * The shape of a data function's declaration: its arguments (each with docs and a rule), its result
+ * fields (docs), the endpoints it reads, and how it runs. Validation before any request and the
+ * reference docs are derived from it, as for the resources' declarations.
+ */
+import type { RoomsClient } from "../api";
+import type { ConnectionInput } from "../declarations/connection";
+import { connectionInput } from "../declarations/connection";
+
+/** One argument: its docs and its rule (returns the rule broken, or undefined). */
+export interface ArgField {
+    readonly description: string;
+    readonly validate: (value: unknown) => string | undefined;
+    readonly required?: boolean;
+    /** Never shown in a message (the connection carries the developer key). */
+    readonly hidden?: boolean;
+}
+
+/** Arguments every function takes besides its own. */
+export interface CommonArgs {
+    /** The API and team to read, when not the stack's (as the resources' `connection` input). */
+    connection?: ConnectionInput;
+}
+
+export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unknown> {
+    readonly name: string;
+    readonly description: string;
+    /** The endpoints it reads, as the contract's rows (for the docs). */
+    readonly reads: string;
+    readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
+    /** The result's fields and what they hold. */
+    readonly result: Readonly<Record<string, string>>;
+    /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
+    readonly rules?: (args: A) => Array<[string, string, unknown]>;
+    readonly run: (client: RoomsClient, args: A) => Promise<R>;
+}
+
+export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
+export type ResultOf<D> = D extends FunctionDeclaration<CommonArgs, infer R> ? R : never;
+
+/** Builds a declaration, keeping its literal types. */
+export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<A, R>): FunctionDeclaration<A, R> {
+    return d;
+}
+
+/** The `connection` argument, documented and checked like the resources' input. */
+export const connectionArg: ArgField = { description: connectionInput.description, validate: connectionInput.validate, hidden: true };
+
+// ---- argument rules (contract 4.1, 4.2, 2.8) --------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const roomArg = (description = "The room: its UUID or friendly URL."): ArgField => ({
+    description,
+    required: true,
+    validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a room id or friendly URL (a non-empty string)"),
+});
+
+export const dateArg = (description: string): ArgField => ({
+    description,
+    validate: (v) => (typeof v === "string" && isRealDate(v) ? undefined : "must be a date YYYY-MM-DD"),
+});
+
+export const sessionArg: ArgField = {
+    description: "Only this session's records (a session UUID).",
+    validate: (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a session UUID"),
+};
+
+export const oneOf = (description: string, values: readonly string[]): ArgField => ({
+    description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}.`,
+    validate: (v) => (typeof v === "string" && values.includes(v) ? undefined : `must be one of ${values.join(", ")}`),
+});
+
+export const LANGUAGES = ["en", "it", "de", "es"] as const;
+
+export function isRealDate(v: string): boolean {
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+}
+
+/** `dateStart` not after `dateEnd`, when both are given. */
+export function periodRule(args: { dateStart?: string; dateEnd?: string }): Array<[string, string, unknown]> {
+    return args.dateStart !== undefined && args.dateEnd !== undefined && args.dateStart > args.dateEnd ? [["dateEnd", `must not be before dateStart (${args.dateStart})`, args.dateEnd]] : [];
+}
+
+export function isUuid(v: string): boolean {
+    return UUID.test(v);
+}

@@ -1,0 +1,50 @@
+/**
+ * Every data function by name, and the one way they run: arguments validated before any request,
+ * then the client of the connection (explicit, else stack config, else the environment), then the
+ * function's reads. Errors name the function and its room or role, never the connection's key.
+ */
+import { Connections, type StackConfig } from "../resources/connections";
+import { describeFailure } from "../resources/messages";
+import type { ArgsOf, ResultOf } from "./declare";
+import { exportRoomTranscripts, getRoomChat, getRoomTranscripts } from "./content";
+import { getRole, getRoles, getRoom, getRooms, getTeamDefaults } from "./records";
+import { getRoomStatistics, getTeamStatistics } from "./statistics";
+import { validateArgs } from "./validate";
+
+export const functions = {
+    getTeamDefaults,
+    getRoom,
+    getRooms,
+    getRoles,
+    getRole,
+    getRoomStatistics,
+    getTeamStatistics,
+    getRoomChat,
+    getRoomTranscripts,
+    exportRoomTranscripts,
+};
+
+export type FunctionName = keyof typeof functions;
+export type FunctionArgs<N extends FunctionName> = ArgsOf<(typeof functions)[N]>;
+export type FunctionResult<N extends FunctionName> = ResultOf<(typeof functions)[N]>;
+
+/** Runs a data function; `stack` is the program's stack config (`vcrooms:*`), absent in a plain script. */
+export async function invokeFunction<N extends FunctionName>(name: N, args: unknown, stack?: StackConfig): Promise<FunctionResult<N>> {
+    const d = functions[name];
+    if (!d) throw new Error(`No data function ${String(name)} (there are ${Object.keys(functions).join(", ")})`);
+    const valid = validateArgs(d as never, args) as { room?: string; role?: string; connection?: object };
+    const connections = new Connections();
+    if (stack) connections.configure(stack);
+    const client = connections.clientFor(valid.connection);
+    try {
+        return (await d.run(client, valid as never)) as FunctionResult<N>;
+    } catch (error) {
+        const on = valid.room !== undefined ? ` of room ${valid.room}` : valid.role !== undefined ? ` of role ${valid.role}` : "";
+        throw describeFailure("run", `${name}${on}`, error);
+    }
+}
+
+export { InvalidArgumentsError } from "./validate";
+export type * from "./content";
+export type * from "./records";
+export type * from "./statistics";

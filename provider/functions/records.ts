@@ -1,0 +1,99 @@
+/**
+ * getTeamDefaults, getRoom, getRooms, getRoles and getRole (rows 1, 3, 5, 18, 19): the team's records,
+ * camelCase at every depth (roles read back as `{id, name, displayName}`).
+ */
+import { deepKeysToCamel } from "../api/names";
+import type { StateOf } from "../declarations/declare";
+import type { room, teamDefaults } from "../declarations";
+import { declareFunction, roomArg, type CommonArgs } from "./declare";
+
+export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
+export type RoomResult = StateOf<typeof room> & { id: string };
+
+/** A room as the list shows it (a subset of the record). */
+export interface RoomListItem {
+    id: string;
+    friendlyUrl: string;
+    description?: string | null;
+    topic?: string;
+    privacy?: string;
+    externalId?: string | null;
+    roomUrl?: string;
+    maxParticipants?: number;
+    maxBroadcasters?: number;
+    tags?: string[];
+    createdAt?: string;
+    updatedAt?: string;
+}
+
+export interface Role {
+    id: string;
+    name: string;
+    displayName: string;
+    description?: string | null;
+    default?: boolean;
+}
+export interface RoleWithPermissions extends Role {
+    /** Permission name to the role names it applies to (e.g. `remoteMuting`). */
+    permissions: Record<string, string[]>;
+}
+
+const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;
+
+export const getTeamDefaults = declareFunction<CommonArgs, TeamDefaultsResult>({
+    name: "getTeamDefaults",
+    description: "The team's default room settings and subscription (2.2).",
+    reads: "GET / (row 1)",
+    args: {},
+    result: { "(each field of 2.2)": "camelCase, as the TeamDefaults resource's outputs: `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ..." },
+    run: async (client) => camel(await client.getDefaults()),
+});
+
+export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult>({
+    name: "getRoom",
+    description: "One room's record (2.1).",
+    reads: "GET /rooms/{room} (row 5)",
+    args: { room: roomArg() },
+    result: { "(each field of 2.1)": "camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ..." },
+    run: async (client, args) => camel(await client.getRoom(args.room)),
+});
+
+export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { rooms: RoomListItem[] }>({
+    name: "getRooms",
+    description: "Every room of the team, every page read (newest first), optionally only those carrying any of `tags`.",
+    reads: "GET /rooms (row 3), page after page",
+    args: {
+        tags: {
+            description: "Only rooms carrying any of these tags.",
+            validate: (v) => (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "string" && t.length > 0) ? undefined : "must be a non-empty list of non-empty strings"),
+        },
+    },
+    result: { rooms: "Every matching room: `id`, `friendlyUrl`, `description`, `topic`, `privacy`, `externalId`, `roomUrl`, `maxParticipants`, `maxBroadcasters`, `tags`, `createdAt`, `updatedAt`." },
+    async run(client, args) {
+        const rooms: RoomListItem[] = [];
+        for await (const item of client.iterateRooms({ tag: args.tags })) rooms.push(camel(item));
+        return { rooms };
+    },
+});
+
+export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
+    name: "getRoles",
+    description: "Every role of the team (2.5), every page read.",
+    reads: "GET /roles (row 18), page after page",
+    args: {},
+    result: { roles: "Each role: `id`, `name`, `displayName`, `description`, `default`." },
+    async run(client) {
+        const roles: Role[] = [];
+        for await (const item of client.iterateRoles()) roles.push(camel(item));
+        return { roles };
+    },
+});
+
+export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPermissions>({
+    name: "getRole",
+    description: "One role with its permissions (2.5).",
+    reads: "GET /roles/{idOrName} (row 19)",
+    args: { role: { description: "The role's id or name.", required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
+    result: { "id, name, displayName, description, default": "As in getRoles.", permissions: "Permission name (camelCase) to the role names it applies to." },
+    run: async (client, args) => camel(await client.getRole(args.role)),
+});

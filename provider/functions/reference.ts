@@ -1,0 +1,35 @@
+/** The data functions' part of docs/reference.md, rendered from their declarations. */
+import { connectionArg, type ArgField } from "./declare";
+import { functions } from "./index";
+
+function argRow(name: string, a: ArgField): string {
+    return `| \`${name}\` | ${a.required ? "yes" : "no"} | ${a.description} |`;
+}
+
+export function renderFunctions(): string {
+    const sections = Object.values(functions).map((d) => {
+        const args = Object.entries(d.args as Record<string, ArgField>);
+        return [
+            `### \`${d.name}(args)\` and \`${d.name}Output(args)\``,
+            "",
+            `${d.description} Reads ${d.reads}.`,
+            "",
+            "| argument | required | meaning and rules |",
+            "|---|---|---|",
+            ...args.map(([n, a]) => argRow(n, a)),
+            argRow("connection", connectionArg),
+            "",
+            "| result | meaning |",
+            "|---|---|",
+            ...Object.entries(d.result).map(([n, text]) => `| \`${n}\` | ${text} |`),
+            "",
+        ].join("\n");
+    });
+    return [
+        "## Data functions",
+        "",
+        "Each `getX(args)` resolves to the camelCase result; `getXOutput(args)` takes Inputs and gives an `Output` of it. Arguments are checked before any request; a failure names the argument, the rule and the value. The connection is the resources': the `connection` argument, else `vcrooms:*` stack config, else `VCROOMS_*` environment variables (so `getX` works in a plain Node script).",
+        "",
+        ...sections,
+    ].join("\n");
+}

@@ -1,0 +1,131 @@
+/**
+ * The JoinToken provider: issues a participant's join token (POST /rooms/{room}/token) and keeps it
+ * until an input changes or it nears its expiry, both of which replace it.
+ *
+ * Time: a token expires by the API's clock, which signed it (`iat`, and `exp` for a relative expiry).
+ * So `diff` asks the API for its time, the `Date` header of one small read, and compares the token's
+ * `exp` with that, not with this machine's clock. The dynamic provider's `diff` runs at every preview
+ * and up, so passing time shows up there with no change to the program.
+ *
+ * The API cannot revoke a token: `delete` forgets it, and the token stays valid until it expires.
+ */
+import { randomUUID } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { decodeJoinToken, type RoomsClient } from "../api";
+import type { ConnectionInput } from "../declarations/connection";
+import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
+import { stableOutputs, userExtras } from "../declarations/derive";
+import { joinToken } from "../declarations/joinToken";
+import { apiTime, durationSeconds, isoOf } from "../declarations/times";
+import { checkInputs, containsUnknown, failure } from "./check";
+import type { ClientFor } from "./connections";
+import { describeFailure } from "./messages";
+
+type TokenInputs = ProviderInputsOf<typeof joinToken>;
+
+/**
+ * The declared `notBefore` and `expiresAt`, kept apart: the outputs of those names are the decoded
+ * claims (absolute ISO times), while a change of what was declared (say 60 minutes to 90) must still
+ * be seen as a change.
+ */
+interface Bookkeeping {
+    declared: { notBefore?: number | string; expiresAt?: number | string };
+}
+type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
+
+/** The API's field for each input (4.2 row 17). */
+const BODY_FIELDS = { userName: "u", userId: "ud", initials: "initials", role: "role", breakoutId: "breakoutId", avatar: "avatar" } as const;
+
+function tokenLabel(inputs: { room?: unknown; userName?: unknown }): string {
+    const who = typeof inputs.userName === "string" ? ` for ${JSON.stringify(inputs.userName)}` : "";
+    return `join token${who} (room ${typeof inputs.room === "string" ? inputs.room : "unknown"})`;
+}
+
+/** The declared value of an input as the diff compares it: the time inputs come from the bookkeeping. */
+function declaredOf(olds: TokenOutputs, name: string): unknown {
+    if (name === "notBefore" || name === "expiresAt") return olds.declared?.[name];
+    return (olds as Values)[name];
+}
+
+/** Absent claims are left out: the engine's property structs hold no `undefined`. */
+function definedOnly<T extends object>(values: T): T {
+    return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
+}
+
+export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenInputs, TokenOutputs> {
+    constructor(private readonly clientFor: ClientFor) {}
+
+    private client(connection?: ConnectionInput): RoomsClient {
+        return this.clientFor(connection);
+    }
+
+    async check(_olds: TokenInputs, news: TokenInputs): Promise<pulumi.dynamic.CheckResult<TokenInputs>> {
+        return { inputs: news, failures: checkInputs(joinToken, news, new Date()) };
+    }
+
+    /**
+     * Any input change replaces (the token carries them all, signed); so does an expiry that is past, or
+     * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`.
+     */
+    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<pulumi.dynamic.DiffResult> {
+        const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
+        if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
+        return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) };
+    }
+
+    /** Whether the token has expired or entered its renewal window, by the API's clock. */
+    private async due(olds: TokenOutputs, news: TokenInputs): Promise<boolean> {
+        const expires = typeof olds.expiresAt === "string" ? Date.parse(olds.expiresAt) : NaN;
+        if (Number.isNaN(expires)) return false;
+        const renewMs = (durationSeconds(news.renewBefore) ?? 0) * 1000;
+        const connection = containsUnknown(news.connection) ? olds.connection : news.connection;
+        let now: Date;
+        try {
+            // No Date header (a proxy stripped it): this machine's clock is the best estimate left.
+            now = (await this.client(connection).serverTime()) ?? new Date();
+        } catch (error) {
+            throw describeFailure("check the expiry of", tokenLabel(olds), error);
+        }
+        return now.getTime() >= expires - renewMs;
+    }
+
+    async create(inputs: TokenInputs): Promise<pulumi.dynamic.CreateResult<TokenOutputs>> {
+        const body: Values = {};
+        for (const [input, field] of Object.entries(BODY_FIELDS)) if (inputs[input as keyof typeof BODY_FIELDS] !== undefined) body[field] = inputs[input as keyof typeof BODY_FIELDS];
+        if (inputs.notBefore !== undefined) body.nbf = apiTime(inputs.notBefore);
+        if (inputs.expiresAt !== undefined) body.exp = apiTime(inputs.expiresAt);
+        let issued: { token: string; link: string };
+        try {
+            issued = await this.client(inputs.connection).createJoinToken(inputs.room!, body);
+        } catch (error) {
+            throw describeFailure("issue", tokenLabel(inputs), error);
+        }
+        const claims = decodeJoinToken(issued.token);
+        // An expiry already past when issued would be replaced on every run: refuse it, naming the input.
+        if (claims.exp !== undefined && claims.iat !== undefined && claims.exp <= claims.iat) {
+            throw new Error(`Unable to issue ${tokenLabel(inputs)}: ${failure("expiresAt", `must be after the time of issue (${isoOf(claims.iat)})`, inputs.expiresAt).reason}`);
+        }
+        const { notBefore, expiresAt, ...rest } = inputs;
+        const outs: TokenOutputs = definedOnly({
+            ...rest,
+            declared: definedOnly({ notBefore, expiresAt }),
+            token: issued.token,
+            link: issued.link,
+            teamId: claims.td,
+            roomId: claims.rd,
+            issuedAt: isoOf(claims.iat),
+            notBefore: isoOf(claims.nbf),
+            expiresAt: isoOf(claims.exp),
+        });
+        // The id must not be derived from the token: ids are never secret.
+        return { id: randomUUID(), outs };
+    }
+
+    /** The API has no read of a token: what was issued is what is kept. */
+    async read(id: string, props: TokenOutputs = {}): Promise<pulumi.dynamic.ReadResult<TokenOutputs>> {
+        return { id, props };
+    }
+
+    /** Forgets the token: the API cannot revoke one, so it stays valid until its expiry. */
+    async delete(): Promise<void> {}
+}

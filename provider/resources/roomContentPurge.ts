@@ -1,0 +1,54 @@
+/**
+ * The RoomContentPurge provider: deletes the named kinds of a room's content (one DELETE per kind,
+ * rows 7 to 13) when created, and again when replaced, which any change of `room`, `kinds` or
+ * `triggers` does. The API's deletes cannot be undone.
+ */
+import { randomUUID } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
+import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
+import { checkInputs, containsUnknown } from "./check";
+import type { ClientFor } from "./connections";
+import { diffOf } from "./diff";
+import { describeFailure } from "./messages";
+
+type PurgeInputs = ProviderInputsOf<typeof roomContentPurge>;
+type PurgeOutputs = ProviderOutputsOf<typeof roomContentPurge, {}>;
+
+export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider<PurgeInputs, PurgeOutputs> {
+    constructor(private readonly clientFor: ClientFor) {}
+
+    /** Fills `deletes`, the kinds to be deleted, so that a preview lists them before anything is deleted. */
+    async check(_olds: PurgeInputs, news: PurgeInputs): Promise<pulumi.dynamic.CheckResult<PurgeInputs>> {
+        const failures = checkInputs(roomContentPurge, news, new Date());
+        const inputs = containsUnknown(news.kinds) ? news : { ...news, deletes: kindsToDelete(news.kinds) };
+        return { inputs, failures };
+    }
+
+    /** `room`, `kinds` and `triggers` replace (the purge runs again); a `connection` change alone updates in place. */
+    async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<pulumi.dynamic.DiffResult> {
+        return diffOf(roomContentPurge, olds, news);
+    }
+
+    async create(inputs: PurgeInputs): Promise<pulumi.dynamic.CreateResult<PurgeOutputs>> {
+        const kinds = kindsToDelete(inputs.kinds);
+        const client = this.clientFor(inputs.connection);
+        // One kind after another: a failure names the kind, and what was deleted before it stays deleted either way.
+        for (const kind of kinds) {
+            try {
+                await client.deleteRoomContent(inputs.room!, kind);
+            } catch (error) {
+                throw describeFailure(`delete the ${kind} of`, `room ${inputs.room}`, error);
+            }
+        }
+        return { id: randomUUID(), outs: { ...inputs, deletes: kinds, purged: kinds } };
+    }
+
+    /** Only the connection changed: nothing to delete again. */
+    async update(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<pulumi.dynamic.UpdateResult<PurgeOutputs>> {
+        return { outs: { ...olds, connection: news.connection } };
+    }
+
+    /** Deleted content cannot come back, and there is nothing else to remove. */
+    async delete(): Promise<void> {}
+}

@@ -1,0 +1,21 @@
+import * as pulumi from "@pulumi/pulumi";
+import { joinToken } from "../provider/declarations/joinToken";
+import { resourceOptions, resourceProps } from "./declare";
+import { shimProvider } from "./shim";
+import type { ArgsOf, JoinTokenState, OutputsOf } from "./types";
+
+export type JoinTokenArgs = ArgsOf<typeof joinToken>;
+
+export interface JoinToken extends OutputsOf<JoinTokenState> {}
+
+/**
+ * A participant's join token for a room, issued by the API. `token` and `link` are always secret.
+ * Any input change issues a new token; so does an expiry that is past or within `renewBefore`, by the
+ * API's clock, at the next preview and up. Deleting the resource forgets the token: the API cannot
+ * revoke it, so it stays valid until it expires.
+ */
+export class JoinToken extends pulumi.dynamic.Resource {
+    constructor(name: string, args: JoinTokenArgs, opts?: pulumi.CustomResourceOptions) {
+        super(shimProvider("joinToken"), name, resourceProps(joinToken, name, args), resourceOptions(joinToken, opts), "vcrooms", joinToken.type);
+    }
+}

@@ -1,0 +1,20 @@
+import * as pulumi from "@pulumi/pulumi";
+import { roomContentPurge } from "../provider/declarations/roomContentPurge";
+import { resourceOptions, resourceProps } from "./declare";
+import { shimProvider } from "./shim";
+import type { ArgsOf, OutputsOf, RoomContentPurgeState } from "./types";
+
+export type RoomContentPurgeArgs = ArgsOf<typeof roomContentPurge>;
+
+export interface RoomContentPurge extends OutputsOf<RoomContentPurgeState> {}
+
+/**
+ * Deletes a room's content of the kinds named (every kind when `kinds` is omitted) when created, and
+ * again only when `room`, `kinds` or `triggers` change. The API's deletes are irreversible; deleting
+ * this resource does nothing.
+ */
+export class RoomContentPurge extends pulumi.dynamic.Resource {
+    constructor(name: string, args: RoomContentPurgeArgs, opts?: pulumi.CustomResourceOptions) {
+        super(shimProvider("roomContentPurge"), name, resourceProps(roomContentPurge, name, args), resourceOptions(roomContentPurge, opts), "vcrooms", roomContentPurge.type);
+    }
+}

@@ -1,0 +1,69 @@
+/**
+ * The program of the real-CLI suite for join tokens, content purges and data functions, driven by stack
+ * config so that a scenario changes the program by changing config:
+ *
+ *   test:room       friendly URL of a Room "board" to declare (absent: none)
+ *   test:tokens     [{ name, args }] (JSON): one JoinToken each, for the board room
+ *   test:purges     [{ name, args }] (JSON): one RoomContentPurge each
+ *   test:functions  arguments (JSON) `{ room, sessionId, dateStart, dateEnd, metrics, tags, teamMetrics }`:
+ *                   when present, every data function is called and its result exported
+ *
+ * Stack outputs: `roomId`; `<token>Token`, `<token>Link`, `<token>Claims` per token; `<purge>Purged`;
+ * one output per data function call, named after it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as vcrooms from "pulumi-vcrooms";
+
+interface Declared {
+    name: string;
+    args: Record<string, unknown>;
+}
+interface FunctionArgs {
+    room: string;
+    sessionId: string;
+    dateStart: string;
+    dateEnd: string;
+    metrics: string[];
+    teamMetrics: string[];
+    tags: string[];
+}
+
+export = async () => {
+    const config = new pulumi.Config("test");
+    const outputs: Record<string, unknown> = {};
+    const friendlyUrl = config.get("room");
+    const room = friendlyUrl ? new vcrooms.Room("board", { friendlyUrl, privacy: "private" }) : undefined;
+    if (room) outputs.roomId = room.id;
+    for (const t of config.getObject<Declared[]>("tokens") ?? []) {
+        const token = new vcrooms.JoinToken(t.name, { room: room!.id, ...t.args });
+        Object.assign(outputs, {
+            [`${t.name}Token`]: token.token,
+            [`${t.name}Link`]: token.link,
+            [`${t.name}Claims`]: pulumi.all([token.teamId, token.roomId, token.issuedAt, token.expiresAt]).apply(([teamId, roomId, issuedAt, expiresAt]) => ({ teamId, roomId, issuedAt, expiresAt })),
+        });
+    }
+    for (const p of config.getObject<Declared[]>("purges") ?? []) {
+        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as vcrooms.RoomContentPurgeArgs).purged;
+    }
+    const f = config.getObject<FunctionArgs>("functions");
+    if (f) {
+        // Awaited here, in the program: the getX forms; the Output forms for two of them.
+        Object.assign(outputs, {
+            getTeamDefaults: await vcrooms.getTeamDefaults(),
+            getRoom: await vcrooms.getRoom({ room: f.room }),
+            getRooms: await vcrooms.getRooms(),
+            getRoomsTagged: await vcrooms.getRooms({ tags: f.tags }),
+            getRoles: await vcrooms.getRoles(),
+            getRole: await vcrooms.getRole({ role: "moderator" }),
+            getRoomStatistics: await vcrooms.getRoomStatistics({ room: f.room, dateStart: f.dateStart, dateEnd: f.dateEnd, metrics: f.metrics as never }),
+            getRoomStatisticsDefault: await vcrooms.getRoomStatistics({ room: f.room }),
+            getTeamStatistics: await vcrooms.getTeamStatistics({ dateStart: f.dateStart, dateEnd: f.dateEnd, metrics: f.teamMetrics as never }),
+            getTeamStatisticsDefault: vcrooms.getTeamStatisticsOutput({}),
+            getRoomChat: await vcrooms.getRoomChat({ room: f.room }),
+            getRoomChatSession: vcrooms.getRoomChatOutput({ room: f.room, sessionId: f.sessionId }),
+            getRoomTranscripts: await vcrooms.getRoomTranscripts({ room: f.room, sessionId: f.sessionId }),
+            exportRoomTranscripts: await vcrooms.exportRoomTranscripts({ room: f.room, format: "json", lang: "de", locale: "de" }),
+        });
+    }
+    return outputs;
+};
