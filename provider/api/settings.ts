@@ -301,7 +301,8 @@ const ROOM_ONLY = [
         "room",
         "exact",
         () => z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
-        "DTMF PIN; W adds a 1 second pause, w 500 ms.",
+        "DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room).",
+        { secret: true },
     ),
     setting(
         "expires_at",

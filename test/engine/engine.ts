@@ -23,7 +23,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { annotateSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
+import { annotateSecrets, containsSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
 import { StateFile, type ResourceState, type State } from "./state";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -330,6 +330,7 @@ export class Engine {
         const limit = new Semaphore(this.options.parallel ?? 16);
         const engine = this;
         let outputs: Record<string, unknown> = {};
+        let stackOutputs: Props = {};
         // Failed registrations also reject promises inside the SDK; they are reported through
         // `errors`, so they must not crash the process.
         const swallow = () => undefined;
@@ -339,6 +340,11 @@ export class Engine {
             class ForwardingMonitor extends MockMonitor {
                 constructor(mocks: unknown) {
                     super(mocks);
+                }
+                /** The stack's outputs as the engine receives them: secrets still marked, which the resolved values are not. */
+                registerResourceOutputs(req: any, callback: (err: unknown, resp?: unknown) => void) {
+                    if (String(req.getUrn()).includes("::pulumi:pulumi:Stack::")) stackOutputs = req.getOutputs()?.toJavaScript() ?? {};
+                    return super.registerResourceOutputs(req, callback);
                 }
                 async registerResource(req: any, callback: (err: unknown, resp?: unknown) => void) {
                     if (!isDynamic(req.getType())) return super.registerResource(req, callback);
@@ -379,6 +385,8 @@ export class Engine {
             settings.setMockOptions(new ForwardingMonitor(mocks), this.project, this.stack, preview);
             pulumi.runtime.setAllConfig(this.options.config ?? {}, this.options.secretConfig ?? []);
             outputs = await this.runProgram(program, inflight);
+            // As the CLI prints them: an output that is, or holds, a secret shows as "[secret]".
+            for (const k of Object.keys(outputs)) if (containsSecrets(stackOutputs[k])) outputs[k] = "[secret]";
             // Replaced resources (create-before-delete) go at the end of the deployment, as pending deletes.
             for (const { urn, res } of pass.pendingDeletes) await this.deleteResource(urn, res);
             if (this.errors.length === 0) {
