@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import type { RoomRecord, RoomsClient } from "../api";
 import { deepKeysToCamel } from "../api/names";
-import { API_DATE_TIME } from "../api/settings";
-import { containsUnknown, e2eeFailures, failure, type CheckFailure } from "../resources/check";
+import { isRealDateTime } from "../api/settings";
+import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../resources/check";
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
 import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
@@ -34,10 +34,10 @@ function crossFieldFailures(inputs: Values, now: Date): CheckFailure[] {
         failures.push(failure("maxBroadcasters", `must not exceed maxParticipants (${maxParticipants})`, maxBroadcasters));
     }
     failures.push(...e2eeFailures(inputs));
-    if (known("expiresAt") && typeof expiresAt === "string" && API_DATE_TIME.test(expiresAt)) {
-        const at = canonicalInstant(expiresAt);
-        if (typeof at !== "number") failures.push(failure("expiresAt", "must be a real date and time", expiresAt));
-        else if (at <= now.getTime()) failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
+    failures.push(...lockFailures(inputs));
+    // A malformed or unreal date is the settings table's failure; only the future rule is left here.
+    if (known("expiresAt") && typeof expiresAt === "string" && isRealDateTime(expiresAt) && (canonicalInstant(expiresAt) as number) <= now.getTime()) {
+        failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
     }
     return failures;
 }

@@ -1,7 +1,7 @@
 /**
  * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
  */
-import { e2eeFailures } from "../resources/check";
+import { e2eeFailures, lockFailures } from "../resources/check";
 import { booleanInput, declareResource, output } from "./declare";
 
 export const teamDefaults = declareResource({
@@ -20,6 +20,6 @@ export const teamDefaults = declareResource({
         usedParticipationMinutes: output<number>("Participation minutes used in the subscription period."),
     },
     hooks: {
-        rules: (inputs) => e2eeFailures(inputs),
+        rules: (inputs) => [...e2eeFailures(inputs), ...lockFailures(inputs)],
     },
 });

@@ -96,3 +96,13 @@ export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
         .filter((k) => inputs[k] === true)
         .map((k) => failure(k, "cannot be true while e2eeEnabled is true (end-to-end encryption excludes it)", inputs[k]));
 }
+
+/**
+ * Contract 2.3, is_locked: "Single-role rooms cannot be locked on join". Checkable here only when both are
+ * declared; otherwise the effective roles (inherited from the team defaults) are the API's to judge.
+ */
+export function lockFailures(inputs: Record<string, unknown>): CheckFailure[] {
+    const { isLocked, roles } = inputs;
+    if (isLocked !== true || !Array.isArray(roles) || containsUnknown(roles) || new Set(roles).size !== 1) return [];
+    return [failure("isLocked", `cannot be true while roles has a single role (${JSON.stringify(roles[0])}): single-role rooms cannot be locked on join; declare a second role or leave isLocked false`, isLocked)];
+}

@@ -11,7 +11,7 @@ import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
 import { room } from "../declarations/room";
 import { checkInputs } from "./check";
-import type { ClientFor } from "./connections";
+import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import { describeFailure } from "./messages";
 import { changedSettings, apiBody, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
@@ -51,7 +51,9 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
 
     async check(olds: RoomInputs, news: RoomInputs): Promise<pulumi.dynamic.CheckResult<RoomInputs>> {
         const inputs = room.hooks.complete(olds, news) as RoomInputs;
-        return { inputs, failures: checkInputs(room, inputs, new Date()) };
+        const failures = checkInputs(room, inputs, new Date());
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
+        return { inputs, failures };
     }
 
     async diff(_id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {

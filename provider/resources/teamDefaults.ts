@@ -12,7 +12,7 @@ import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Valu
 import { teamDefaults } from "../declarations/teamDefaults";
 import { checkInputs } from "./check";
 import { declaredFormOf } from "./compare";
-import type { ClientFor } from "./connections";
+import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import { describeFailure } from "./messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
@@ -47,7 +47,9 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
     }
 
     async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<pulumi.dynamic.CheckResult<DefaultsInputs>> {
-        return { inputs: news, failures: checkInputs(teamDefaults, news, new Date()) };
+        const failures = checkInputs(teamDefaults, news, new Date());
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
+        return { inputs: news, failures };
     }
 
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
