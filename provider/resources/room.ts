@@ -10,7 +10,9 @@ import { NotFoundError, type RoomRecord, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
 import { room } from "../declarations/room";
-import { checkInputs } from "./check";
+import { checkInputs, containsUnknown, failure } from "./check";
+import { claim, ownerOf, teamOf } from "./claims";
+import { warn } from "./diagnostics";
 import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import { describeFailure } from "./messages";
@@ -25,6 +27,11 @@ function roomLabel(inputs: { resourceName?: string; friendlyUrl?: string }, id?:
     const name = typeof inputs.resourceName === "string" ? `"${inputs.resourceName}"` : id ? `"${id}"` : "";
     const url = typeof inputs.friendlyUrl === "string" ? ` (friendly URL ${inputs.friendlyUrl})` : "";
     return `room ${name}${url}`.replace("room  (", "room (");
+}
+
+/** A room, as claims.ts knows it: by team and id. */
+function roomKey(client: RoomsClient, id: string): string {
+    return `${teamOf(client)} room ${id}`;
 }
 
 async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
@@ -53,10 +60,18 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         const inputs = room.hooks.complete(olds, news) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date());
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
+        const { friendlyUrl, resourceName } = inputs;
+        if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
+            const other = claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
+            if (other) {
+                failures.push(failure("friendlyUrl", `is also declared by Room "${other}" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
+            }
+        }
         return { inputs, failures };
     }
 
-    async diff(_id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
+    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
+        if (typeof news.resourceName === "string" && !containsUnknown(news.connection)) claim(roomKey(this.client(news), id), news.resourceName);
         return diffOf(room, olds, news);
     }
 
@@ -72,7 +87,13 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             const client = this.client(inputs);
             const friendlyUrl = inputs.friendlyUrl;
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
-            const adopt = (found: RoomRecord) => room.hooks.adopt(client, inputs, found);
+            const adopt = (found: RoomRecord) => {
+                const other = ownerOf(roomKey(client, found.id));
+                if (other !== undefined && other !== inputs.resourceName) {
+                    throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
+                }
+                return room.hooks.adopt(client, inputs, found);
+            };
             const reconcile = friendlyUrl === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
                 return found && adopt(found);
@@ -81,6 +102,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         } catch (error) {
             throw describeFailure("create", roomLabel(inputs), error);
         }
+        if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
         return { id: record.id, outs: outputsOf(room, record, inputs) as RoomOutputs };
     }
 
@@ -110,6 +132,13 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
     }
 
     async delete(id: string, props: RoomOutputs): Promise<void> {
+        const owner = ownerOf(roomKey(this.client(props), id));
+        if (owner !== undefined && owner !== props.resourceName) {
+            // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
+            // is that resource's now, and deleting it would take it from under it.
+            warn(`${roomLabel(props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            return;
+        }
         try {
             await this.client(props).deleteRoom(id, { deleteResources: props.deleteContentOnDestroy === true });
         } catch (error) {

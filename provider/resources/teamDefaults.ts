@@ -10,7 +10,9 @@ import { toApiName } from "../api/names";
 import type { ConnectionInput } from "../declarations/connection";
 import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
 import { teamDefaults } from "../declarations/teamDefaults";
-import { checkInputs } from "./check";
+import { checkInputs, containsUnknown } from "./check";
+import { claim, ownerOf, teamOf } from "./claims";
+import { warn } from "./diagnostics";
 import { declaredFormOf } from "./compare";
 import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
@@ -22,6 +24,9 @@ type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
 type DefaultsOutputs = ProviderOutputsOf<typeof teamDefaults, Bookkeeping & { restoreValues: Values }>;
 
 const LABEL = "team defaults";
+
+/** A team's defaults record, as claims.ts knows it. */
+const defaultsKey = (client: RoomsClient) => `${teamOf(client)} defaults`;
 
 /**
  * The write form (API names) of the live values of `keys`, to restore later. Roles read back as
@@ -49,10 +54,21 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
     async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<pulumi.dynamic.CheckResult<DefaultsInputs>> {
         const failures = checkInputs(teamDefaults, news, new Date());
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
+        if (failures.length === 0 && typeof news.resourceName === "string") {
+            const team = this.client(news).config.apiUrl;
+            const other = claim(defaultsKey(this.client(news)), news.resourceName);
+            if (other) {
+                failures.push({
+                    property: "",
+                    reason: `TeamDefaults "${news.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
+                });
+            }
+        }
         return { inputs: news, failures };
     }
 
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
+        if (typeof news.resourceName === "string" && !containsUnknown(news.connection)) claim(defaultsKey(this.client(news)), news.resourceName);
         return diffOf(teamDefaults, olds, news);
     }
 
@@ -100,6 +116,12 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
 
     async delete(_id: string, props: DefaultsOutputs): Promise<void> {
         if (props.restoreOnDestroy === false) return;
+        const owner = ownerOf(defaultsKey(this.client(props)));
+        if (owner !== undefined && owner !== props.resourceName) {
+            // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
+            warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
+            return;
+        }
         const restoreValues = props.restoreValues ?? {};
         if (Object.keys(restoreValues).length === 0) return;
         try {

@@ -53,6 +53,8 @@ export interface RunResult {
     outputs: Record<string, unknown>;
     failed: boolean;
     errors: string[];
+    /** Warnings the provider wrote (its stderr, which the real engine shows as diagnostics). */
+    warnings: string[];
 }
 
 export type Program = () => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
@@ -154,6 +156,7 @@ export class Engine {
     private host?: ProviderHost;
     private steps: Step[] = [];
     private errors: string[] = [];
+    private warnings: string[] = [];
 
     constructor(private readonly options: EngineOptions) {
         this.project = options.project ?? "vcrooms-test";
@@ -194,6 +197,7 @@ export class Engine {
     }
 
     private stopHost(): void {
+        this.warnings.push(...(this.host?.stderr.join("").split("\n").filter((line) => line.startsWith("warning: ")) ?? []));
         this.host?.stop();
         this.host = undefined;
     }
@@ -318,6 +322,7 @@ export class Engine {
     private async run(program: Program, preview: boolean, options: UpOptions): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
+        this.warnings = [];
         const saved = this.state.load();
         const resources = saved.resources;
         const pass: Pass = { preview, state: saved, replace: new Set(options.replace ?? []), pendingDeletes: [] };
@@ -408,7 +413,7 @@ export class Engine {
             this.stopHost();
             setTimeout(() => process.off("unhandledRejection", swallow), 100);
         }
-        return { steps: this.steps, outputs, failed: this.errors.length > 0, errors: this.errors };
+        return { steps: this.steps, outputs, failed: this.errors.length > 0, errors: this.errors, warnings: this.warnings };
     }
 
     /** Runs the program; registration failures surface as unhandled rejections, caught here. */
@@ -485,6 +490,7 @@ export class Engine {
     private async operateOnState(operation: (pass: Pass) => Promise<void>): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
+        this.warnings = [];
         const saved = this.state.load();
         await this.startHost(saved.providerConfig ?? this.configArgs());
         try {
@@ -495,7 +501,7 @@ export class Engine {
             this.state.save(saved);
             this.stopHost();
         }
-        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors };
+        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors, warnings: this.warnings };
     }
 }
 
@@ -510,6 +516,6 @@ export function formatPlan(result: RunResult, options: { showSames?: boolean } =
         });
     const counts = result.steps.reduce<Record<string, number>>((c, s) => ((c[s.op] = (c[s.op] ?? 0) + 1), c), {});
     const summary = Object.entries(counts).map(([op, n]) => `${n} ${op}`).join(", ") || "no resources";
-    return [...lines, `  (${summary})`, ...result.errors.map((e) => `  error: ${e}`)].join("\n");
+    return [...lines, `  (${summary})`, ...result.warnings.map((w) => `  ${w}`), ...result.errors.map((e) => `  error: ${e}`)].join("\n");
 }
 
