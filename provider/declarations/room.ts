@@ -8,6 +8,7 @@ import { isRealDateTime } from "../api/settings";
 import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../resources/check";
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
+import { teamRolesFor } from "../resources/teamRoles";
 import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
 import { replacementInputs } from "./derive";
 
@@ -83,7 +84,7 @@ export const room = declareResource({
                     );
                 }
             }
-            const keys = changedSettings(room, inputs, live).filter((k) => !createOnly.includes(k));
+            const keys = changedSettings(room, inputs, live, await teamRolesFor(client, room, inputs)).filter((k) => !createOnly.includes(k));
             return keys.length === 0 ? existing : client.updateRoom(existing.id, apiBody(inputs, keys));
         },
         /** The create body: every declared setting. */

@@ -54,9 +54,15 @@ export class Connections {
 
     constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
 
-    /** Called once per provider process by the host, with the stack configuration. */
+    /**
+     * Called by the host with the stack configuration: once per serialized provider, so once per resource kind
+     * in one process. The same configuration keeps the clients (and what is cached per client, such as the team's
+     * roles); another one starts afresh.
+     */
     configure(config: StackConfig): void {
-        this.stack = optionsFromStack(config);
+        const stack = optionsFromStack(config);
+        if (JSON.stringify(stack) === JSON.stringify(this.stack)) return;
+        this.stack = stack;
         this.clients.clear();
     }
 

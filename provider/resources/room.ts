@@ -14,7 +14,9 @@ import { checkInputs, containsUnknown, failure } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
 import { configurationFailures, type ClientFor } from "./connections";
+import type { KnownRoles } from "./compare";
 import { diffOf } from "./diff";
+import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { changedSettings, apiBody, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
@@ -44,9 +46,9 @@ async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | 
 }
 
 /** The declared settings that differ and may be sent in a PATCH (create-only ones replace instead). */
-function updatableChanges(news: Values, olds: Values): string[] {
+async function updatableChanges(client: RoomsClient, news: Values, olds: Values): Promise<string[]> {
     const createOnly = replacementInputs(room);
-    return changedSettings(room, news, olds).filter((k) => !createOnly.includes(k));
+    return changedSettings(room, news, olds, await teamRolesFor(client, room, news)).filter((k) => !createOnly.includes(k));
 }
 
 export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs, RoomOutputs> {
@@ -71,8 +73,10 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
     }
 
     async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
-        if (typeof news.resourceName === "string" && !containsUnknown(news.connection)) claim(roomKey(this.client(news), id), news.resourceName);
-        return diffOf(room, olds, news);
+        if (containsUnknown(news.connection)) return diffOf(room, olds, news);
+        const client = this.client(news);
+        if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
+        return diffOf(room, olds, news, await teamRolesFor(client, room, news));
     }
 
     /**
@@ -108,23 +112,27 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
 
     async read(id: string, props: RoomOutputs = {}): Promise<pulumi.dynamic.ReadResult<RoomOutputs>> {
         let record: RoomRecord | undefined;
+        let teamRoles: KnownRoles = [];
         try {
-            record = await findRoom(this.client(props), id);
+            const client = this.client(props);
+            record = await findRoom(client, id);
+            if (record) teamRoles = await teamRolesFor(client, room, previousInputs(room, props));
         } catch (error) {
             throw describeFailure("read", roomLabel(props, id), error);
         }
         // Gone outside Pulumi: an empty id tells the engine to drop it from state.
         if (!record) return { id: "", props: {}, inputs: {} };
         const outs = outputsOf(room, record, previousInputs(room, props), props.imageUploads);
-        return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs) as RoomOutputs };
+        return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs, teamRoles) as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.UpdateResult<RoomOutputs>> {
-        const keys = updatableChanges(news, olds);
         let record: Values;
         try {
+            const client = this.client(news);
+            const keys = await updatableChanges(client, news, olds);
             // Only the resource's own options changed: nothing to send, the record is as last seen.
-            record = keys.length === 0 ? recordFromOutputs(room, olds) : await this.client(news).updateRoom(id, apiBody(news, keys));
+            record = keys.length === 0 ? recordFromOutputs(room, olds) : await client.updateRoom(id, apiBody(news, keys));
         } catch (error) {
             throw describeFailure("update", roomLabel(news, id), error);
         }

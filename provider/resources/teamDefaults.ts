@@ -13,9 +13,10 @@ import { teamDefaults } from "../declarations/teamDefaults";
 import { checkInputs, containsUnknown } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
-import { declaredFormOf } from "./compare";
+import { declaredFormOf, type KnownRoles } from "./compare";
 import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
+import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 
@@ -68,8 +69,10 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
     }
 
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
-        if (typeof news.resourceName === "string" && !containsUnknown(news.connection)) claim(defaultsKey(this.client(news)), news.resourceName);
-        return diffOf(teamDefaults, olds, news);
+        if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
+        const client = this.client(news);
+        if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);
+        return diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news));
     }
 
     async create(inputs: DefaultsInputs): Promise<pulumi.dynamic.CreateResult<DefaultsOutputs>> {
@@ -79,7 +82,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             // The record as outputs name it (camelCase, nested objects too), to compare with declared values.
             const live = outputsOf(teamDefaults, current, {});
             const restoreValues = snapshot(live, declaredKeys(inputs));
-            const changed = changedSettings(teamDefaults, inputs, live);
+            const changed = changedSettings(teamDefaults, inputs, live, await teamRolesFor(client, teamDefaults, inputs));
             const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
             const outs = outputsOf(teamDefaults, record, inputs);
             return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
@@ -90,14 +93,17 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
 
     async read(id: string, props: DefaultsOutputs = {}): Promise<pulumi.dynamic.ReadResult<DefaultsOutputs>> {
         let record: Values;
+        let teamRoles: KnownRoles;
         try {
-            record = await this.client(props).getDefaults();
+            const client = this.client(props);
+            record = await client.getDefaults();
+            teamRoles = await teamRolesFor(client, teamDefaults, previousInputs(teamDefaults, props));
         } catch (error) {
             throw describeFailure("read", LABEL, error);
         }
         const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads);
         outs.restoreValues = props.restoreValues ?? {};
-        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs) as DefaultsOutputs };
+        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs };
     }
 
     async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.UpdateResult<DefaultsOutputs>> {
@@ -105,8 +111,9 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             // Settings managed for the first time join the snapshot, with their value before this change.
             const restoreValues = { ...(olds.restoreValues ?? {}) };
             for (const [k, v] of Object.entries(snapshot(olds, declaredKeys(news)))) if (!(k in restoreValues)) restoreValues[k] = v;
-            const keys = changedSettings(teamDefaults, news, olds);
-            const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await this.client(news).updateDefaults(apiBody(news, keys));
+            const client = this.client(news);
+            const keys = changedSettings(teamDefaults, news, olds, await teamRolesFor(client, teamDefaults, news));
+            const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));
             const outs = outputsOf(teamDefaults, record, news, olds.imageUploads);
             return { outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
