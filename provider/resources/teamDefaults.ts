@@ -5,8 +5,9 @@
  * `delete` puts those values back (restoreOnDestroy, default true).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { RoomsClient } from "../api";
-import { toApiName } from "../api/names";
+import { ValidationError, type RoomsClient } from "../api";
+import { toApiName, toCamelName } from "../api/names";
+import { settingByName } from "../api/settings";
 import type { ConnectionInput } from "../declarations/connection";
 import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
 import { teamDefaults } from "../declarations/teamDefaults";
@@ -41,6 +42,42 @@ function snapshot(live: Values, keys: readonly string[]): Values {
         if (setting) values[toApiName(key)] = declaredFormOf(setting.compare, live[key], undefined);
     }
     return values;
+}
+
+/**
+ * The values to restore that the API can take back, and the names (with why) of those it cannot: an empty value
+ * (null) is written only where the setting's rule allows it (session length: unlimited); a logo or favicon that was
+ * empty before cannot be emptied again.
+ */
+function splitRestorable(restoreValues: Values): { writable: Values; refused: string[] } {
+    const writable: Values = {};
+    const refused: string[] = [];
+    for (const [field, value] of Object.entries(restoreValues)) {
+        const setting = settingByName(field);
+        if (value === null && setting && !setting.schema("defaults").safeParse(null).success) refused.push(`${toCamelName(field)} (it was empty, and the API takes no empty value)`);
+        else writable[field] = value;
+    }
+    return { writable, refused };
+}
+
+/**
+ * PATCHes the values back. One PATCH applies all or nothing: when the API refuses some values, the others are put
+ * back without them, and the refused ones are added to `refused` with the API's reason.
+ */
+async function restore(client: RoomsClient, writable: Values, refused: string[]): Promise<void> {
+    if (Object.keys(writable).length === 0) return;
+    try {
+        await client.updateDefaults(writable);
+    } catch (error) {
+        const fields = error instanceof ValidationError ? Object.keys(error.fieldErrors).filter((f) => f in writable) : [];
+        if (fields.length === 0) throw error;
+        const rest = { ...writable };
+        for (const f of fields) {
+            refused.push(`${toCamelName(f)} (${(error as ValidationError).fieldErrors[f]!.join("; ")})`);
+            delete rest[f];
+        }
+        await restore(client, rest, refused);
+    }
 }
 
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
@@ -121,7 +158,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         }
     }
 
-    async delete(_id: string, props: DefaultsOutputs): Promise<void> {
+    async delete(id: string, props: DefaultsOutputs): Promise<void> {
         if (props.restoreOnDestroy === false) return;
         const owner = ownerOf(defaultsKey(this.client(props)));
         if (owner !== undefined && owner !== props.resourceName) {
@@ -129,12 +166,14 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
             return;
         }
-        const restoreValues = props.restoreValues ?? {};
-        if (Object.keys(restoreValues).length === 0) return;
+        const { writable, refused } = splitRestorable(props.restoreValues ?? {});
         try {
-            await this.client(props).updateDefaults(restoreValues);
+            await restore(this.client(props), writable, refused);
         } catch (error) {
-            throw describeFailure("restore", LABEL, error);
+            const failed = describeFailure("restore", `${LABEL} "${props.resourceName ?? id}"`, error);
+            failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
+            throw failed;
         }
+        if (refused.length > 0) warn(`${LABEL} "${props.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
     }
 }
