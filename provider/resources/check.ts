@@ -54,7 +54,7 @@ function validatorOf(setting: AnySetting, target: Target): ZodType {
  * pass through; `null` and `undefined` mean "not declared" except where the table allows null
  * (session length, breakouts).
  */
-export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now: Date): CheckFailure[] {
+export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now: Date, olds: Record<string, unknown> = {}): CheckFailure[] {
     const failures: CheckFailure[] = [];
     const settings = inputSettings(d);
     for (const [key, value] of Object.entries(inputs)) {
@@ -78,7 +78,7 @@ export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now
             failures.push(failure(where, issue.message, shown, "secret" in setting && setting.secret === true));
         }
     }
-    return d.hooks.rules ? [...failures, ...d.hooks.rules(inputs, now)] : failures;
+    return d.hooks.rules ? [...failures, ...d.hooks.rules(inputs, now, olds)] : failures;
 }
 
 function unknownInputReason(d: Declaration, key: string): string {

@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, type RoomRecord, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
-import { room } from "../declarations/room";
+import { droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
 import { checkInputs, containsUnknown, failure } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
@@ -60,7 +60,9 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
 
     async check(olds: RoomInputs, news: RoomInputs): Promise<pulumi.dynamic.CheckResult<RoomInputs>> {
         const inputs = room.hooks.complete(olds, news) as RoomInputs;
-        const failures = checkInputs(room, inputs, new Date());
+        const failures = checkInputs(room, inputs, new Date(), olds);
+        const dropped = droppedExpiryWarning(olds, inputs);
+        if (dropped) warn(dropped);
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
         const { friendlyUrl, resourceName } = inputs;
         if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
@@ -76,7 +78,8 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
-        return diffOf(room, olds, news, await teamRolesFor(client, room, news));
+        const diff = diffOf(room, olds, news, await teamRolesFor(client, room, news));
+        return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
 
     /**
@@ -120,8 +123,15 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         } catch (error) {
             throw describeFailure("read", roomLabel(props, id), error);
         }
-        // Gone outside Pulumi: an empty id tells the engine to drop it from state.
-        if (!record) return { id: "", props: {}, inputs: {} };
+        if (!record) {
+            // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
+            // (see expiredDiff). Gone otherwise (deleted outside Pulumi): an empty id tells the engine to drop it.
+            if (props.expired === true || hasExpired(props, new Date())) {
+                const outs = { ...props, expired: true };
+                return { id, props: outs, inputs: inputsAfterRead(room, props, outs) as RoomOutputs };
+            }
+            return { id: "", props: {}, inputs: {} };
+        }
         const outs = outputsOf(room, record, previousInputs(room, props), props.imageUploads);
         return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs, teamRoles) as RoomOutputs };
     }
