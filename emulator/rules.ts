@@ -188,6 +188,16 @@ export function roomRules(planMaximum: () => number): Record<string, Rule> {
     return rules;
 }
 
+/**
+ * 2.3, is_locked: "Single-role rooms cannot be locked on join". Judged on the record as it would become (roles
+ * as ids, after merging); the error names the field the request touched, so the caller sees what to change.
+ */
+export function singleRoleLock(effective: Record<string, unknown>, body: Record<string, unknown>, errors: Record<string, string[]>): void {
+    if (effective.is_locked !== true || !Array.isArray(effective.roles) || new Set(effective.roles).size !== 1) return;
+    const field = "is_locked" in body ? "is_locked" : "roles";
+    (errors[field] ??= []).push("A room with a single role cannot be locked.");
+}
+
 /** Applies rules to the known fields of a body; unknown fields are ignored, as the API does. */
 export function validateFields(body: Record<string, unknown>, rules: Record<string, Rule>, errors: Record<string, string[]>): void {
     for (const [field, value] of Object.entries(body)) {

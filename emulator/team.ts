@@ -3,7 +3,7 @@
  * the operations of the API on them. HTTP lives in server.ts; this file knows only the model.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { ROLE_FIELDS, defaultsRules, roomRules, validateFields } from "./rules";
+import { ROLE_FIELDS, defaultsRules, roomRules, singleRoleLock, validateFields } from "./rules";
 
 export type Json = Record<string, unknown>;
 
@@ -296,6 +296,7 @@ export class Team {
         validateFields(body, defaultsRules(), errors);
         this.resolveRoles(body, errors);
         this.checkE2ee({ ...this.defaults, ...body }, body, errors);
+        if (!errors.roles) singleRoleLock({ ...this.defaults, ...body }, body, errors);
         if (Object.keys(errors).length > 0) throw new ValidationFailure(errors);
         for (const f of IMAGE_FIELDS) if (f in body) body[f] = storedImage(body[f]);
         if (body.session_length === "") body.session_length = null;
@@ -385,6 +386,7 @@ export class Team {
             (errors.max_broadcasters ??= []).push(`The max broadcasters field must not be greater than max participants (${effective.max_participants}).`);
         }
         this.checkE2ee(effective, body, errors);
+        if (!errors.roles) singleRoleLock(effective, body, errors);
     }
 
     private applyRoomBody(room: Room, body: Json): void {

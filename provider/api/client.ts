@@ -7,7 +7,7 @@
 import { Pool } from "undici";
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
-import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, errorFromResponse } from "./errors";
+import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
 import { sharedLimiter, type RateLimiter } from "./limiter";
 import {
     chatMessageSchema,
@@ -32,6 +32,7 @@ import {
     type TeamStatistics,
     type TranscriptEntry,
 } from "./records";
+import { redact, secretsOf } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
 
 export type Body = Record<string, unknown>;
@@ -250,6 +251,9 @@ export class RoomsClient {
     private async call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S>): Promise<S extends z.ZodType ? z.output<S> : string> {
         const started = performance.now();
         const deadline = started + this.config.retryDeadlineMs;
+        // Set once an attempt may have acted without an answer: from then on the API may refuse a replay because
+        // of that attempt's own effect (the friendly URL it took), and only a lookup tells.
+        let ambiguous = false;
         for (let attempt = 1; ; attempt++) {
             let error: ApiError;
             const release = await this.limiter.acquire();
@@ -267,16 +271,31 @@ export class RoomsClient {
             if (error instanceof RateLimitedError) this.limiter.onRateLimited(retryAfter);
             else if (retryAfter !== undefined) this.limiter.holdFor(retryAfter);
             let retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts });
-            if (!retry && options.reconcile && mayHaveActed(error) && attempt < this.config.maxAttempts) {
-                const existing = await options.reconcile();
+            const replayRefused = ambiguous && error instanceof ValidationError;
+            if (!retry && options.reconcile && ((mayHaveActed(error) && attempt < this.config.maxAttempts) || replayRefused)) {
+                ambiguous ||= mayHaveActed(error);
+                const existing = await this.settle(options.reconcile, error, attempt, started);
                 if (existing !== undefined) return existing as never;
-                retry = shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
+                retry = !replayRefused && shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
             }
             if (!retry) throw this.final(error, attempt, started);
             const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
             await sleep(delay);
+        }
+    }
+
+    /**
+     * Runs a reconciliation lookup. When the lookup fails too, the error is still the request's own (a create
+     * reported as a failed GET misleads), saying that whether it took effect is unknown and what to do.
+     */
+    private async settle(reconcile: CreateReconciliation<unknown>, error: ApiError, attempt: number, started: number): Promise<unknown> {
+        try {
+            return await reconcile();
+        } catch (lookup) {
+            error.message += `; whether it took effect is unknown, as the lookup that would tell failed too (${(lookup as Error).message}). Run it again once the API answers`;
+            throw this.final(error, attempt, started);
         }
     }
 
@@ -323,7 +342,9 @@ export class RoomsClient {
         const parsed = parseJson(text);
         if (status < 200 || status >= 300) {
             const retryAfter = Number(response.headers["retry-after"]);
-            throw errorFromResponse(method, path, status, parsed ?? text, Number.isFinite(retryAfter) ? retryAfter : undefined);
+            // Built from the API's words, which may echo a secret the request carried.
+            const said = redact(parsed ?? text, secretsOf(this.config.developerKey, options.body));
+            throw errorFromResponse(method, path, status, said, Number.isFinite(retryAfter) ? retryAfter : undefined, this.config.auth);
         }
         if (options.date) {
             const at = Date.parse(String(response.headers.date ?? ""));
@@ -334,7 +355,7 @@ export class RoomsClient {
         const result = options.schema.safeParse(parsed);
         if (!result.success) {
             const issue = result.error.issues[0]!;
-            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${issue.path.join(".") || "(body)"}: ${issue.message}`, { method, path, status, body: parsed });
+            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${issue.path.join(".") || "(body)"}: ${issue.message}`, { method, path, status, body: redact(parsed, secretsOf(this.config.developerKey, options.body)) });
         }
         return result.data;
     }

@@ -47,16 +47,19 @@ function nonEmpty(value: string | undefined): string | undefined {
 export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: NodeJS.ProcessEnv = process.env): ClientConfig {
     const apiUrl = nonEmpty(options.apiUrl) ?? nonEmpty(env.VCROOMS_API_URL);
     if (!apiUrl) throw new ConfigurationError("No API URL: set vcrooms:apiUrl in the stack config or VCROOMS_API_URL (for example https://<team>.digitalsamba.com/api/v1, or the emulator's URL)");
+    // Where the value came from, so the message names what to fix.
+    const source = nonEmpty(options.apiUrl) ? "vcrooms:apiUrl (or the resource's connection.apiUrl)" : "VCROOMS_API_URL";
+    const invalid = (rule: string) => new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)} from ${source}: ${rule}`);
     let parsed: URL;
     try {
         parsed = new URL(apiUrl);
     } catch {
-        throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: not a URL`);
+        throw invalid("not a URL");
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: must be http or https`);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw invalid("must be http or https");
     const path = parsed.pathname.replace(/\/+$/, "");
-    if (!path.endsWith("/api/v1")) throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: the path must end in /api/v1`);
-    if (parsed.search || parsed.hash) throw new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)}: must not carry a query or fragment`);
+    if (!path.endsWith("/api/v1")) throw invalid("the path must end in /api/v1 (for example https://<team>.digitalsamba.com/api/v1)");
+    if (parsed.search || parsed.hash) throw invalid("must not carry a query or fragment");
     const developerKey = nonEmpty(options.developerKey) ?? nonEmpty(env.VCROOMS_DEVELOPER_KEY);
     if (!developerKey) throw new ConfigurationError("No developer key: set vcrooms:developerKey (as a secret) in the stack config or VCROOMS_DEVELOPER_KEY");
     const teamId = nonEmpty(options.teamId) ?? nonEmpty(env.VCROOMS_TEAM_ID);

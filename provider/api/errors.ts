@@ -95,13 +95,15 @@ function messageFromBody(body: unknown): { apiMessage?: string; code?: string; f
 }
 
 /** Builds the error for a non-2xx answer: `PATCH /rooms/board failed: 422 The max ... (max_broadcasters: ...)`. */
-export function errorFromResponse(method: string, path: string, status: number, body: unknown, retryAfterSeconds?: number): ApiError {
+export function errorFromResponse(method: string, path: string, status: number, body: unknown, retryAfterSeconds?: number, auth: "bearer" | "basic" = "bearer"): ApiError {
     const { apiMessage, code, fieldErrors } = messageFromBody(body);
     const details: ApiErrorDetails = { method, path, status, apiMessage, code, body };
     const said = apiMessage ? ` ${apiMessage}` : "";
     const head = `${method} ${path} failed: ${status}`;
     if (status === 401 || status === 403) {
-        return new AuthenticationError(`${head}${said} (check vcrooms:developerKey / VCROOMS_DEVELOPER_KEY, and the team id for Basic auth)`, details);
+        // Name what this request actually used: the team id matters only to Basic auth.
+        const check = auth === "basic" ? "check the developer key (vcrooms:developerKey / VCROOMS_DEVELOPER_KEY) and the team id (vcrooms:teamId / VCROOMS_TEAM_ID), sent with Basic auth" : "check the developer key (vcrooms:developerKey / VCROOMS_DEVELOPER_KEY), sent as a Bearer token";
+        return new AuthenticationError(`${head}${said} (${check})`, details);
     }
     if (status === 404) return new NotFoundError(`${head}${said || " Not Found"}`, details);
     if (status === 422) {

@@ -63,6 +63,17 @@ const WATERMARK_CHARS = /^[A-Za-z0-9 .,:;!?'"()\-_/&@#%+*=]*$/;
 const DTMF = /^[0-9*#Ww]+$/;
 /** The API's date-time form, UTC without a zone (expires_at). */
 export const API_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** Characters a friendly URL may hold: those that stay literal in a URL path (RFC 3986 "unreserved"). */
+const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * True for a date-time in the API's form that names a real instant: JavaScript rolls "2030-02-30" over to
+ * 2 March, which the API refuses, so the value must print back as itself.
+ */
+export function isRealDateTime(value: string): boolean {
+    const at = new Date(`${value.replace(" ", "T")}Z`);
+    return API_DATE_TIME.test(value) && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 19).replace("T", " ") === value;
+}
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
@@ -131,8 +142,9 @@ const SHARED_VALUES = [
         "session_length",
         "shared",
         "nullableInteger",
-        () => integer(1, 1440).nullable(),
-        "Session length in minutes, 1 to 1440; null means unlimited.",
+        // Contract 2.3: "an empty value means unlimited": null, or an empty string as the contract writes it.
+        () => z.union([integer(1, 1440), z.literal(""), z.null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
+        "Session length in minutes, 1 to 1440; null or an empty string means unlimited.",
     ),
     choice("toolbar_position", "shared", ["left", "right", "bottom"], "Where the toolbar sits."),
     setting("toolbar_color", "shared", "colour", colour, "Toolbar colour, a hex colour code."),
@@ -259,7 +271,18 @@ const DEFAULTS_ONLY = [
 
 const ROOM_ONLY = [
     setting("description", "room", "exact", () => text(3, 500), "Room description, 3 to 500 characters."),
-    setting("friendly_url", "room", "exact", () => text(3, 32), "Friendly URL, unique in the team, 3 to 32 characters."),
+    setting(
+        "friendly_url",
+        "room",
+        "exact",
+        // Contract 8 gives only the length; the value becomes a path segment of room and join links, where a space,
+        // "/", "?", "#", "%" or ".." breaks the link (with "#" a join token lands in the fragment).
+        () =>
+            text(3, 32).refine((v) => URL_SAFE.test(v) && !v.includes(".."), {
+                error: "must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link",
+            }),
+        "Friendly URL, unique in the team, 3 to 32 characters: letters, digits and - . _ ~ (no `..`).",
+    ),
     choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),
     setting("external_id", "room", "exact", () => z.string({ error: "must be a string" }), "Identifier assigned by the integrator."),
     setting("webhooks", "room", "exact", () => list(nonEmpty(), "webhook ids"), "Webhook ids; when given, only these apply."),
@@ -301,13 +324,18 @@ const ROOM_ONLY = [
         "room",
         "exact",
         () => z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
-        "DTMF PIN; W adds a 1 second pause, w 500 ms.",
+        "DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room).",
+        { secret: true },
     ),
     setting(
         "expires_at",
         "room",
         "datetime",
-        () => z.string({ error: "must be a string" }).regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)" }),
+        () =>
+            z
+                .string({ error: "must be a string" })
+                .regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)", abort: true })
+                .refine(isRealDateTime, { error: "must be a real date and time (no 30 February, no 24:00:00)" }),
         "When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future.",
     ),
 ] as const;

@@ -21,8 +21,8 @@ export type Values = Record<string, unknown>;
 export interface CommonHooks {
     /** In `check`: inputs the kind derives itself from the old and new inputs (the room's generated friendly URL). */
     readonly complete?: (olds: Values, news: Values) => Values;
-    /** In `check`: rules across fields, on the values declared. */
-    readonly rules?: (inputs: Values, now: Date) => CheckFailure[];
+    /** In `check`: rules across fields, on the values declared (`olds`: the inputs last applied, none on create). */
+    readonly rules?: (inputs: Values, now: Date, olds: Values) => CheckFailure[];
 }
 
 /** One input of a resource that is not an API setting: its docs, rule and flags. */

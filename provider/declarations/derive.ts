@@ -5,6 +5,9 @@
  */
 import { inputSettings, type Declaration, type ExtraInput } from "./declare";
 
+/** The output that keeps the settings as declared (provider/resources/reconcile.ts), for `read`. */
+export const DECLARED_INPUTS = "declaredInputs";
+
 /** `{ name: undefined }` for every output: a dynamic resource exposes only the keys it registers. */
 export function outputPlaceholders(d: Declaration): Record<string, undefined> {
     return Object.fromEntries([...inputSettings(d).keys(), ...Object.keys(d.outputs)].map((n) => [n, undefined]));
@@ -23,7 +26,10 @@ export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonl
  * where the input of the same key was, so an output a provider builds itself needs this.
  */
 export function secretOutputNames(d: Declaration): string[] {
-    return [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name)];
+    const own = [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name)];
+    // The bookkeeping copy of the declared settings: any of them may have come in as pulumi.secret(...), and the
+    // provider cannot tell which (the host strips secrets), so the copy is secret as a whole.
+    return d.scope === undefined ? own : [...own, DECLARED_INPUTS];
 }
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */

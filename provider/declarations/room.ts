@@ -2,12 +2,14 @@
  * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the hooks only a room has.
  */
 import { randomBytes } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
 import type { RoomRecord, RoomsClient } from "../api";
 import { deepKeysToCamel } from "../api/names";
-import { API_DATE_TIME } from "../api/settings";
-import { containsUnknown, e2eeFailures, failure, type CheckFailure } from "../resources/check";
+import { isRealDateTime } from "../api/settings";
+import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../resources/check";
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
+import { teamRolesFor } from "../resources/teamRoles";
 import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
 import { replacementInputs } from "./derive";
 
@@ -25,8 +27,8 @@ export function generateFriendlyUrl(resourceName: string): string {
     return `${base}-${randomBytes(4).toString("hex").slice(0, 7)}`;
 }
 
-/** Rules across fields (contract 2.3, 2.4, 8), on the values declared. */
-function crossFieldFailures(inputs: Values, now: Date): CheckFailure[] {
+/** Rules across fields (contract 2.3, 2.4, 8), on the values declared; `olds` are the inputs last applied. */
+function crossFieldFailures(inputs: Values, now: Date, olds: Values): CheckFailure[] {
     const failures: CheckFailure[] = [];
     const known = (k: string) => inputs[k] !== undefined && !containsUnknown(inputs[k]);
     const { maxParticipants, maxBroadcasters, expiresAt } = inputs;
@@ -34,12 +36,40 @@ function crossFieldFailures(inputs: Values, now: Date): CheckFailure[] {
         failures.push(failure("maxBroadcasters", `must not exceed maxParticipants (${maxParticipants})`, maxBroadcasters));
     }
     failures.push(...e2eeFailures(inputs));
-    if (known("expiresAt") && typeof expiresAt === "string" && API_DATE_TIME.test(expiresAt)) {
-        const at = canonicalInstant(expiresAt);
-        if (typeof at !== "number") failures.push(failure("expiresAt", "must be a real date and time", expiresAt));
-        else if (at <= now.getTime()) failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
+    failures.push(...lockFailures(inputs));
+    // A malformed or unreal date is the settings table's failure; only the future rule is left here. It is a rule
+    // for a value being set: one already applied passes unchanged, so the program stays valid once the time has
+    // come (the room is then expired: see `expiredDiff`).
+    const applied = olds.expiresAt !== undefined && canonicalInstant(olds.expiresAt) === canonicalInstant(expiresAt);
+    if (known("expiresAt") && typeof expiresAt === "string" && isRealDateTime(expiresAt) && !applied && (canonicalInstant(expiresAt) as number) <= now.getTime()) {
+        failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
     }
     return failures;
+}
+
+/** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
+export function hasExpired(outputs: Values, now: Date): boolean {
+    const at = canonicalInstant(outputs.expiresAt);
+    return typeof at === "number" && at <= now.getTime();
+}
+
+/**
+ * The diff of a room kept as expired (the API deleted it at expiresAt): with the same expiresAt declared and
+ * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
+ * (the old one is already gone, so it goes first).
+ */
+export function expiredDiff(diff: pulumi.dynamic.DiffResult, olds: Values, news: Values): pulumi.dynamic.DiffResult {
+    const same = news.expiresAt !== undefined && canonicalInstant(news.expiresAt) === canonicalInstant(olds.expiresAt);
+    if (same && !diff.changes) return diff;
+    const replaces = diff.replaces?.length ? diff.replaces : ["expiresAt"];
+    return { ...diff, changes: true, replaces, deleteBeforeReplace: true };
+}
+
+/** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
+export function droppedExpiryWarning(olds: Values, news: Values): string | undefined {
+    if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
+    const name = typeof news.resourceName === "string" ? `"${news.resourceName}"` : "";
+    return `Room ${name}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
 }
 
 export const room = declareResource({
@@ -58,6 +88,7 @@ export const room = declareResource({
         createdAt: output<string>("When the room was created.", { stable: true }),
         updatedAt: output<string>("When the room was last changed."),
         filesPanelEnabled: output<boolean>("Files panel shown."),
+        expired: output<boolean>("True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",
@@ -83,7 +114,7 @@ export const room = declareResource({
                     );
                 }
             }
-            const keys = changedSettings(room, inputs, live).filter((k) => !createOnly.includes(k));
+            const keys = changedSettings(room, inputs, live, await teamRolesFor(client, room, inputs)).filter((k) => !createOnly.includes(k));
             return keys.length === 0 ? existing : client.updateRoom(existing.id, apiBody(inputs, keys));
         },
         /** The create body: every declared setting. */

@@ -1,13 +1,14 @@
 /**
  * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
  */
-import { e2eeFailures } from "../resources/check";
-import { booleanInput, declareResource, output } from "./declare";
+import { e2eeFailures, lockFailures } from "../resources/check";
+import { booleanInput, declareResource, output, stringInput } from "./declare";
 
 export const teamDefaults = declareResource({
     type: "TeamDefaults",
     scope: "defaults",
     extras: {
+        resourceName: stringInput("Set by the SDK to the Pulumi resource name; tells two declarations of one team apart.", { fromResourceName: true }),
         restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over (default true)."),
     },
     outputs: {
@@ -20,6 +21,6 @@ export const teamDefaults = declareResource({
         usedParticipationMinutes: output<number>("Participation minutes used in the subscription period."),
     },
     hooks: {
-        rules: (inputs) => e2eeFailures(inputs),
+        rules: (inputs) => [...e2eeFailures(inputs), ...lockFailures(inputs)],
     },
 });

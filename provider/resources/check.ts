@@ -54,7 +54,7 @@ function validatorOf(setting: AnySetting, target: Target): ZodType {
  * pass through; `null` and `undefined` mean "not declared" except where the table allows null
  * (session length, breakouts).
  */
-export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now: Date): CheckFailure[] {
+export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now: Date, olds: Record<string, unknown> = {}): CheckFailure[] {
     const failures: CheckFailure[] = [];
     const settings = inputSettings(d);
     for (const [key, value] of Object.entries(inputs)) {
@@ -78,7 +78,7 @@ export function checkInputs(d: Declaration, inputs: Record<string, unknown>, now
             failures.push(failure(where, issue.message, shown, "secret" in setting && setting.secret === true));
         }
     }
-    return d.hooks.rules ? [...failures, ...d.hooks.rules(inputs, now)] : failures;
+    return d.hooks.rules ? [...failures, ...d.hooks.rules(inputs, now, olds)] : failures;
 }
 
 function unknownInputReason(d: Declaration, key: string): string {
@@ -95,4 +95,14 @@ export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
     return ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"]
         .filter((k) => inputs[k] === true)
         .map((k) => failure(k, "cannot be true while e2eeEnabled is true (end-to-end encryption excludes it)", inputs[k]));
+}
+
+/**
+ * Contract 2.3, is_locked: "Single-role rooms cannot be locked on join". Checkable here only when both are
+ * declared; otherwise the effective roles (inherited from the team defaults) are the API's to judge.
+ */
+export function lockFailures(inputs: Record<string, unknown>): CheckFailure[] {
+    const { isLocked, roles } = inputs;
+    if (isLocked !== true || !Array.isArray(roles) || containsUnknown(roles) || new Set(roles).size !== 1) return [];
+    return [failure("isLocked", `cannot be true while roles has a single role (${JSON.stringify(roles[0])}): single-role rooms cannot be locked on join; declare a second role or leave isLocked false`, isLocked)];
 }

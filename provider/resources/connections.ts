@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOptions } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
+import { containsUnknown, type CheckFailure } from "./check";
 
 /** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
 export interface StackConfig {
@@ -53,9 +54,15 @@ export class Connections {
 
     constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
 
-    /** Called once per provider process by the host, with the stack configuration. */
+    /**
+     * Called by the host with the stack configuration: once per serialized provider, so once per resource kind
+     * in one process. The same configuration keeps the clients (and what is cached per client, such as the team's
+     * roles); another one starts afresh.
+     */
     configure(config: StackConfig): void {
-        this.stack = optionsFromStack(config);
+        const stack = optionsFromStack(config);
+        if (JSON.stringify(stack) === JSON.stringify(this.stack)) return;
+        this.stack = stack;
         this.clients.clear();
     }
 
@@ -72,4 +79,19 @@ export class Connections {
         }
         return client;
     };
+}
+
+/**
+ * For `check`: a connection that cannot be resolved (no API URL, one not ending in /api/v1, no key) fails at
+ * preview, naming the setting, rather than at `up`. A connection not known yet is judged when it is.
+ */
+export function configurationFailures(clientFor: ClientFor, connection: unknown): CheckFailure[] {
+    if (containsUnknown(connection)) return [];
+    try {
+        clientFor(connection as ConnectionInput | undefined);
+        return [];
+    } catch (error) {
+        if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
+        throw error;
+    }
 }

@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Declaration, Values } from "../declarations/declare";
 import { replacementInputs, stableOutputs, userExtras } from "../declarations/derive";
+import type { KnownRoles } from "./compare";
 import { changedSettings } from "./reconcile";
 
 function sameExtra(a: unknown, b: unknown): boolean {
@@ -14,8 +15,8 @@ function sameExtra(a: unknown, b: unknown): boolean {
 }
 
 /** `olds` are the last outputs (the live record as last seen, plus extra inputs and bookkeeping). */
-export function diffOf(d: Declaration, olds: Values, news: Values): pulumi.dynamic.DiffResult {
-    const changed = [...changedSettings(d, news, olds), ...userExtras(d).map(([name]) => name).filter((name) => !sameExtra(news[name], olds[name]))];
+export function diffOf(d: Declaration, olds: Values, news: Values, teamRoles: KnownRoles = []): pulumi.dynamic.DiffResult {
+    const changed = [...changedSettings(d, news, olds, teamRoles), ...userExtras(d).map(([name]) => name).filter((name) => !sameExtra(news[name], olds[name]))];
     const replacing = new Set(replacementInputs(d));
     const replaces = changed.filter((k) => replacing.has(k));
     const unique = d.uniqueInput;

@@ -11,13 +11,18 @@ interface ApiFailure {
     status?: number;
 }
 
-/** Remedies for the rules whose fix is not obvious from the API's words. */
-const REMEDIES: Record<string, string> = {
-    friendly_url: "choose another friendlyUrl, or set adoptExisting: true to manage the existing room",
+/** Remedies for the rules whose fix is not obvious from the API's words; some depend on the action. */
+const REMEDIES: Record<string, string | ((action: string) => string)> = {
+    // adoptExisting acts only when a room is created: on a rename it would be no way out.
+    friendly_url: (action) =>
+        action === "create" ? "choose another friendlyUrl, or set adoptExisting: true to manage the existing room" : "another room has this friendly URL; choose another friendlyUrl",
     max_broadcasters: "lower maxBroadcasters or raise maxParticipants",
     max_participants: "stay within your plan's maximum",
     expires_at: "set expiresAt to a future time, YYYY-MM-DD hh:mm:ss UTC",
 };
+
+/** A 404 on a room Pulumi still holds: say why it may be gone and how to get back in step. */
+const GONE = "the room no longer exists (deleted outside Pulumi, or expired at expiresAt); run `pulumi refresh` (or `pulumi up --refresh`) to drop it from the stack, and `pulumi up` then creates it again";
 
 /** `Unable to update room "board" (friendly URL board-q3): maxBroadcasters: must not exceed ...; lower ...` */
 export function describeFailure(action: string, what: string, error: unknown): Error {
@@ -26,12 +31,14 @@ export function describeFailure(action: string, what: string, error: unknown): E
     if (e.fieldErrors && Object.keys(e.fieldErrors).length > 0) {
         detail = Object.entries(e.fieldErrors)
             .map(([field, reasons]) => {
-                const remedy = REMEDIES[field];
+                const known = REMEDIES[field];
+                const remedy = typeof known === "function" ? known(action) : known;
                 return `${toCamelName(field)}: ${reasons.join("; ")}${remedy ? ` (${remedy})` : ""}`;
             })
             .join("; ");
     } else {
         detail = e.message ?? e.apiMessage ?? String(error);
+        if (e.status === 404 && action === "update") detail += `: ${GONE}`;
     }
     const wrapped = new Error(`Unable to ${action} ${what}: ${detail}`);
     (wrapped as Error & { cause?: unknown }).cause = error;

@@ -44,10 +44,13 @@ function knownRoles(record: Values): KnownRoles {
     return [...roles, ...fallback];
 }
 
-/** Declared settings whose live value (in `olds`, the last outputs) means something else. */
-export function changedSettings(d: Declaration, news: Values, olds: Values): string[] {
+/**
+ * Declared settings whose live value (in `olds`, the last outputs) means something else. `teamRoles` (teamRoles.ts)
+ * resolves role ids the record's own role objects do not show.
+ */
+export function changedSettings(d: Declaration, news: Values, olds: Values, teamRoles: KnownRoles = []): string[] {
     const uploads = (olds.imageUploads ?? {}) as Record<string, ImageUpload>;
-    const roles = knownRoles(olds);
+    const roles = [...knownRoles(olds), ...teamRoles];
     return declaredSettings(d, news)
         .filter(([key, value, setting]) => !sameValue(setting.compare, value, olds[key], uploads[key], roles))
         .map(([key]) => key);
@@ -90,7 +93,7 @@ export function outputsOf(d: Declaration, record: Values, inputs: Values, previo
  * The inputs `read` returns: each declared setting as declared while the live value still means
  * the same, or the live value (in declared form) where it drifted; extra inputs unchanged.
  */
-export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: Values): Values {
+export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: Values, teamRoles: KnownRoles = []): Values {
     const declared = (previous.declaredInputs ?? {}) as Values;
     const uploads = (previous.imageUploads ?? {}) as Record<string, ImageUpload>;
     const inputs: Values = {};
@@ -100,7 +103,7 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
             // The declared secret is not kept in plain text; its live value (a secret output) stands in.
             inputs[key] = liveOutputs[key];
         } else {
-            inputs[key] = sameValue(setting.compare, value, liveOutputs[key], uploads[key], knownRoles(liveOutputs)) ? value : declaredFormOf(setting.compare, liveOutputs[key], value);
+            inputs[key] = sameValue(setting.compare, value, liveOutputs[key], uploads[key], [...knownRoles(liveOutputs), ...teamRoles]) ? value : declaredFormOf(setting.compare, liveOutputs[key], value);
         }
     }
     return inputs;

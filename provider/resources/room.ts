@@ -9,10 +9,14 @@ import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, type RoomRecord, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
-import { room } from "../declarations/room";
-import { checkInputs } from "./check";
-import type { ClientFor } from "./connections";
+import { droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
+import { checkInputs, containsUnknown, failure } from "./check";
+import { claim, ownerOf, teamOf } from "./claims";
+import { warn } from "./diagnostics";
+import { configurationFailures, type ClientFor } from "./connections";
+import type { KnownRoles } from "./compare";
 import { diffOf } from "./diff";
+import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { changedSettings, apiBody, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
@@ -27,6 +31,11 @@ function roomLabel(inputs: { resourceName?: string; friendlyUrl?: string }, id?:
     return `room ${name}${url}`.replace("room  (", "room (");
 }
 
+/** A room, as claims.ts knows it: by team and id. */
+function roomKey(client: RoomsClient, id: string): string {
+    return `${teamOf(client)} room ${id}`;
+}
+
 async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
     try {
         return await client.getRoom(ref);
@@ -37,9 +46,9 @@ async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | 
 }
 
 /** The declared settings that differ and may be sent in a PATCH (create-only ones replace instead). */
-function updatableChanges(news: Values, olds: Values): string[] {
+async function updatableChanges(client: RoomsClient, news: Values, olds: Values): Promise<string[]> {
     const createOnly = replacementInputs(room);
-    return changedSettings(room, news, olds).filter((k) => !createOnly.includes(k));
+    return changedSettings(room, news, olds, await teamRolesFor(client, room, news)).filter((k) => !createOnly.includes(k));
 }
 
 export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs, RoomOutputs> {
@@ -51,11 +60,26 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
 
     async check(olds: RoomInputs, news: RoomInputs): Promise<pulumi.dynamic.CheckResult<RoomInputs>> {
         const inputs = room.hooks.complete(olds, news) as RoomInputs;
-        return { inputs, failures: checkInputs(room, inputs, new Date()) };
+        const failures = checkInputs(room, inputs, new Date(), olds);
+        const dropped = droppedExpiryWarning(olds, inputs);
+        if (dropped) warn(dropped);
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
+        const { friendlyUrl, resourceName } = inputs;
+        if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
+            const other = claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
+            if (other) {
+                failures.push(failure("friendlyUrl", `is also declared by Room "${other}" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
+            }
+        }
+        return { inputs, failures };
     }
 
-    async diff(_id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
-        return diffOf(room, olds, news);
+    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
+        if (containsUnknown(news.connection)) return diffOf(room, olds, news);
+        const client = this.client(news);
+        if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
+        const diff = diffOf(room, olds, news, await teamRolesFor(client, room, news));
+        return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
 
     /**
@@ -70,7 +94,13 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             const client = this.client(inputs);
             const friendlyUrl = inputs.friendlyUrl;
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
-            const adopt = (found: RoomRecord) => room.hooks.adopt(client, inputs, found);
+            const adopt = (found: RoomRecord) => {
+                const other = ownerOf(roomKey(client, found.id));
+                if (other !== undefined && other !== inputs.resourceName) {
+                    throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
+                }
+                return room.hooks.adopt(client, inputs, found);
+            };
             const reconcile = friendlyUrl === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
                 return found && adopt(found);
@@ -79,28 +109,40 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         } catch (error) {
             throw describeFailure("create", roomLabel(inputs), error);
         }
+        if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
         return { id: record.id, outs: outputsOf(room, record, inputs) as RoomOutputs };
     }
 
     async read(id: string, props: RoomOutputs = {}): Promise<pulumi.dynamic.ReadResult<RoomOutputs>> {
         let record: RoomRecord | undefined;
+        let teamRoles: KnownRoles = [];
         try {
-            record = await findRoom(this.client(props), id);
+            const client = this.client(props);
+            record = await findRoom(client, id);
+            if (record) teamRoles = await teamRolesFor(client, room, previousInputs(room, props));
         } catch (error) {
             throw describeFailure("read", roomLabel(props, id), error);
         }
-        // Gone outside Pulumi: an empty id tells the engine to drop it from state.
-        if (!record) return { id: "", props: {}, inputs: {} };
+        if (!record) {
+            // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
+            // (see expiredDiff). Gone otherwise (deleted outside Pulumi): an empty id tells the engine to drop it.
+            if (props.expired === true || hasExpired(props, new Date())) {
+                const outs = { ...props, expired: true };
+                return { id, props: outs, inputs: inputsAfterRead(room, props, outs) as RoomOutputs };
+            }
+            return { id: "", props: {}, inputs: {} };
+        }
         const outs = outputsOf(room, record, previousInputs(room, props), props.imageUploads);
-        return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs) as RoomOutputs };
+        return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs, teamRoles) as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.UpdateResult<RoomOutputs>> {
-        const keys = updatableChanges(news, olds);
         let record: Values;
         try {
+            const client = this.client(news);
+            const keys = await updatableChanges(client, news, olds);
             // Only the resource's own options changed: nothing to send, the record is as last seen.
-            record = keys.length === 0 ? recordFromOutputs(room, olds) : await this.client(news).updateRoom(id, apiBody(news, keys));
+            record = keys.length === 0 ? recordFromOutputs(room, olds) : await client.updateRoom(id, apiBody(news, keys));
         } catch (error) {
             throw describeFailure("update", roomLabel(news, id), error);
         }
@@ -108,6 +150,13 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
     }
 
     async delete(id: string, props: RoomOutputs): Promise<void> {
+        const owner = ownerOf(roomKey(this.client(props), id));
+        if (owner !== undefined && owner !== props.resourceName) {
+            // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
+            // is that resource's now, and deleting it would take it from under it.
+            warn(`${roomLabel(props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            return;
+        }
         try {
             await this.client(props).deleteRoom(id, { deleteResources: props.deleteContentOnDestroy === true });
         } catch (error) {

@@ -5,15 +5,19 @@
  * `delete` puts those values back (restoreOnDestroy, default true).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { RoomsClient } from "../api";
-import { toApiName } from "../api/names";
+import { ValidationError, type RoomsClient } from "../api";
+import { toApiName, toCamelName } from "../api/names";
+import { settingByName } from "../api/settings";
 import type { ConnectionInput } from "../declarations/connection";
 import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
 import { teamDefaults } from "../declarations/teamDefaults";
-import { checkInputs } from "./check";
-import { declaredFormOf } from "./compare";
-import type { ClientFor } from "./connections";
+import { checkInputs, containsUnknown } from "./check";
+import { claim, ownerOf, teamOf } from "./claims";
+import { warn } from "./diagnostics";
+import { declaredFormOf, type KnownRoles } from "./compare";
+import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
+import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 
@@ -22,6 +26,9 @@ type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
 type DefaultsOutputs = ProviderOutputsOf<typeof teamDefaults, Bookkeeping & { restoreValues: Values }>;
 
 const LABEL = "team defaults";
+
+/** A team's defaults record, as claims.ts knows it. */
+const defaultsKey = (client: RoomsClient) => `${teamOf(client)} defaults`;
 
 /**
  * The write form (API names) of the live values of `keys`, to restore later. Roles read back as
@@ -37,6 +44,42 @@ function snapshot(live: Values, keys: readonly string[]): Values {
     return values;
 }
 
+/**
+ * The values to restore that the API can take back, and the names (with why) of those it cannot: an empty value
+ * (null) is written only where the setting's rule allows it (session length: unlimited); a logo or favicon that was
+ * empty before cannot be emptied again.
+ */
+function splitRestorable(restoreValues: Values): { writable: Values; refused: string[] } {
+    const writable: Values = {};
+    const refused: string[] = [];
+    for (const [field, value] of Object.entries(restoreValues)) {
+        const setting = settingByName(field);
+        if (value === null && setting && !setting.schema("defaults").safeParse(null).success) refused.push(`${toCamelName(field)} (it was empty, and the API takes no empty value)`);
+        else writable[field] = value;
+    }
+    return { writable, refused };
+}
+
+/**
+ * PATCHes the values back. One PATCH applies all or nothing: when the API refuses some values, the others are put
+ * back without them, and the refused ones are added to `refused` with the API's reason.
+ */
+async function restore(client: RoomsClient, writable: Values, refused: string[]): Promise<void> {
+    if (Object.keys(writable).length === 0) return;
+    try {
+        await client.updateDefaults(writable);
+    } catch (error) {
+        const fields = error instanceof ValidationError ? Object.keys(error.fieldErrors).filter((f) => f in writable) : [];
+        if (fields.length === 0) throw error;
+        const rest = { ...writable };
+        for (const f of fields) {
+            refused.push(`${toCamelName(f)} (${(error as ValidationError).fieldErrors[f]!.join("; ")})`);
+            delete rest[f];
+        }
+        await restore(client, rest, refused);
+    }
+}
+
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
 
 export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<DefaultsInputs, DefaultsOutputs> {
@@ -47,11 +90,26 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
     }
 
     async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<pulumi.dynamic.CheckResult<DefaultsInputs>> {
-        return { inputs: news, failures: checkInputs(teamDefaults, news, new Date()) };
+        const failures = checkInputs(teamDefaults, news, new Date());
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
+        if (failures.length === 0 && typeof news.resourceName === "string") {
+            const team = this.client(news).config.apiUrl;
+            const other = claim(defaultsKey(this.client(news)), news.resourceName);
+            if (other) {
+                failures.push({
+                    property: "",
+                    reason: `TeamDefaults "${news.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
+                });
+            }
+        }
+        return { inputs: news, failures };
     }
 
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
-        return diffOf(teamDefaults, olds, news);
+        if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
+        const client = this.client(news);
+        if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);
+        return diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news));
     }
 
     async create(inputs: DefaultsInputs): Promise<pulumi.dynamic.CreateResult<DefaultsOutputs>> {
@@ -61,7 +119,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             // The record as outputs name it (camelCase, nested objects too), to compare with declared values.
             const live = outputsOf(teamDefaults, current, {});
             const restoreValues = snapshot(live, declaredKeys(inputs));
-            const changed = changedSettings(teamDefaults, inputs, live);
+            const changed = changedSettings(teamDefaults, inputs, live, await teamRolesFor(client, teamDefaults, inputs));
             const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
             const outs = outputsOf(teamDefaults, record, inputs);
             return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
@@ -72,14 +130,17 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
 
     async read(id: string, props: DefaultsOutputs = {}): Promise<pulumi.dynamic.ReadResult<DefaultsOutputs>> {
         let record: Values;
+        let teamRoles: KnownRoles;
         try {
-            record = await this.client(props).getDefaults();
+            const client = this.client(props);
+            record = await client.getDefaults();
+            teamRoles = await teamRolesFor(client, teamDefaults, previousInputs(teamDefaults, props));
         } catch (error) {
             throw describeFailure("read", LABEL, error);
         }
         const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads);
         outs.restoreValues = props.restoreValues ?? {};
-        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs) as DefaultsOutputs };
+        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs };
     }
 
     async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.UpdateResult<DefaultsOutputs>> {
@@ -87,8 +148,9 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             // Settings managed for the first time join the snapshot, with their value before this change.
             const restoreValues = { ...(olds.restoreValues ?? {}) };
             for (const [k, v] of Object.entries(snapshot(olds, declaredKeys(news)))) if (!(k in restoreValues)) restoreValues[k] = v;
-            const keys = changedSettings(teamDefaults, news, olds);
-            const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await this.client(news).updateDefaults(apiBody(news, keys));
+            const client = this.client(news);
+            const keys = changedSettings(teamDefaults, news, olds, await teamRolesFor(client, teamDefaults, news));
+            const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));
             const outs = outputsOf(teamDefaults, record, news, olds.imageUploads);
             return { outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
@@ -96,14 +158,22 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         }
     }
 
-    async delete(_id: string, props: DefaultsOutputs): Promise<void> {
+    async delete(id: string, props: DefaultsOutputs): Promise<void> {
         if (props.restoreOnDestroy === false) return;
-        const restoreValues = props.restoreValues ?? {};
-        if (Object.keys(restoreValues).length === 0) return;
-        try {
-            await this.client(props).updateDefaults(restoreValues);
-        } catch (error) {
-            throw describeFailure("restore", LABEL, error);
+        const owner = ownerOf(defaultsKey(this.client(props)));
+        if (owner !== undefined && owner !== props.resourceName) {
+            // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
+            warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
+            return;
         }
+        const { writable, refused } = splitRestorable(props.restoreValues ?? {});
+        try {
+            await restore(this.client(props), writable, refused);
+        } catch (error) {
+            const failed = describeFailure("restore", `${LABEL} "${props.resourceName ?? id}"`, error);
+            failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
+            throw failed;
+        }
+        if (refused.length > 0) warn(`${LABEL} "${props.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
     }
 }

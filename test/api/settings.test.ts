@@ -19,9 +19,9 @@ describe("the settings table", () => {
         expect(settingsFor("defaults").some((s) => s.name === "tags")).toBe(false);
     });
 
-    it("marks tags create-only and restream_key secret, and nothing else", () => {
+    it("marks tags create-only, restream_key and telephony_pin_dtmf secret, and nothing else", () => {
         expect(SETTINGS.filter((s) => "createOnly" in s && s.createOnly).map((s) => s.name)).toEqual(["tags"]);
-        expect(SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name)).toEqual(["restream_key"]);
+        expect(SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name)).toEqual(["restream_key", "telephony_pin_dtmf"]);
     });
 
     it.each([

@@ -55,6 +55,9 @@ const shared: Row[] = [
     ["private_group_chat_name 2", { private_group_chat_name: "ab" }, "private_group_chat_name"],
     ["private_group_chat_roles by name", { private_group_chat_roles: ["moderator", "speaker"] }, null],
     ["private_group_chat_roles unknown", { private_group_chat_roles: ["ghost"] }, "private_group_chat_roles"],
+    ["is_locked with two roles", { is_locked: true, roles: ["moderator", "attendee"] }, null],
+    ["is_locked with a single role", { is_locked: true, roles: ["moderator"] }, "is_locked"],
+    ["is_locked with one role named twice", { is_locked: true, roles: ["moderator", "moderator"] }, "is_locked"],
     ["roles by name", { roles: ["moderator", "attendee"] }, null],
     ["roles unknown", { roles: ["ghost"] }, "roles"],
     ["roles not strings", { roles: [1] }, "roles"],
@@ -213,6 +216,14 @@ describe("cross-field rules use the room's effective values (after merging defau
         const update = await api("PATCH", "/rooms/encrypted", { transcription_enabled: true });
         expect(update.status).toBe(422);
         expect(Object.keys(update.body.errors)).toEqual(["transcription_enabled"]);
+    });
+
+    it("refuses to cut a locked room down to a single role, naming the field the request touched", async () => {
+        expect((await api("POST", "/rooms", { friendly_url: "locked", is_locked: true, roles: ["moderator", "speaker"] })).status).toBe(200);
+        const cut = await api("PATCH", "/rooms/locked", { roles: ["moderator"] });
+        expect(cut.status).toBe(422);
+        expect(Object.keys(cut.body.errors)).toEqual(["roles"]);
+        expect((await api("PATCH", "/rooms/locked", { roles: ["moderator"], is_locked: false })).status).toBe(200);
     });
 
     it("checks max_broadcasters against the stored max_participants on update", async () => {

@@ -23,7 +23,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { annotateSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
+import { annotateSecrets, containsSecrets, isSecretWire, provproto, secretWrap, startProviderHost, stripSecrets, struct, UNKNOWN, type Props, type ProviderHost } from "./host";
 import { StateFile, type ResourceState, type State } from "./state";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -53,6 +53,8 @@ export interface RunResult {
     outputs: Record<string, unknown>;
     failed: boolean;
     errors: string[];
+    /** Warnings the provider wrote (its stderr, which the real engine shows as diagnostics). */
+    warnings: string[];
 }
 
 export type Program = () => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
@@ -154,6 +156,7 @@ export class Engine {
     private host?: ProviderHost;
     private steps: Step[] = [];
     private errors: string[] = [];
+    private warnings: string[] = [];
 
     constructor(private readonly options: EngineOptions) {
         this.project = options.project ?? "vcrooms-test";
@@ -194,6 +197,7 @@ export class Engine {
     }
 
     private stopHost(): void {
+        this.warnings.push(...(this.host?.stderr.join("").split("\n").filter((line) => line.startsWith("warning: ")) ?? []));
         this.host?.stop();
         this.host = undefined;
     }
@@ -318,6 +322,7 @@ export class Engine {
     private async run(program: Program, preview: boolean, options: UpOptions): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
+        this.warnings = [];
         const saved = this.state.load();
         const resources = saved.resources;
         const pass: Pass = { preview, state: saved, replace: new Set(options.replace ?? []), pendingDeletes: [] };
@@ -330,6 +335,7 @@ export class Engine {
         const limit = new Semaphore(this.options.parallel ?? 16);
         const engine = this;
         let outputs: Record<string, unknown> = {};
+        let stackOutputs: Props = {};
         // Failed registrations also reject promises inside the SDK; they are reported through
         // `errors`, so they must not crash the process.
         const swallow = () => undefined;
@@ -339,6 +345,11 @@ export class Engine {
             class ForwardingMonitor extends MockMonitor {
                 constructor(mocks: unknown) {
                     super(mocks);
+                }
+                /** The stack's outputs as the engine receives them: secrets still marked, which the resolved values are not. */
+                registerResourceOutputs(req: any, callback: (err: unknown, resp?: unknown) => void) {
+                    if (String(req.getUrn()).includes("::pulumi:pulumi:Stack::")) stackOutputs = req.getOutputs()?.toJavaScript() ?? {};
+                    return super.registerResourceOutputs(req, callback);
                 }
                 async registerResource(req: any, callback: (err: unknown, resp?: unknown) => void) {
                     if (!isDynamic(req.getType())) return super.registerResource(req, callback);
@@ -379,6 +390,8 @@ export class Engine {
             settings.setMockOptions(new ForwardingMonitor(mocks), this.project, this.stack, preview);
             pulumi.runtime.setAllConfig(this.options.config ?? {}, this.options.secretConfig ?? []);
             outputs = await this.runProgram(program, inflight);
+            // As the CLI prints them: an output that is, or holds, a secret shows as "[secret]".
+            for (const k of Object.keys(outputs)) if (containsSecrets(stackOutputs[k])) outputs[k] = "[secret]";
             // Replaced resources (create-before-delete) go at the end of the deployment, as pending deletes.
             for (const { urn, res } of pass.pendingDeletes) await this.deleteResource(urn, res);
             if (this.errors.length === 0) {
@@ -400,7 +413,7 @@ export class Engine {
             this.stopHost();
             setTimeout(() => process.off("unhandledRejection", swallow), 100);
         }
-        return { steps: this.steps, outputs, failed: this.errors.length > 0, errors: this.errors };
+        return { steps: this.steps, outputs, failed: this.errors.length > 0, errors: this.errors, warnings: this.warnings };
     }
 
     /** Runs the program; registration failures surface as unhandled rejections, caught here. */
@@ -489,6 +502,7 @@ export class Engine {
     private async operateOnState(operation: (pass: Pass) => Promise<void>): Promise<RunResult> {
         this.steps = [];
         this.errors = [];
+        this.warnings = [];
         const saved = this.state.load();
         await this.startHost(saved.providerConfig ?? this.configArgs());
         try {
@@ -499,7 +513,7 @@ export class Engine {
             this.state.save(saved);
             this.stopHost();
         }
-        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors };
+        return { steps: this.steps, outputs: {}, failed: this.errors.length > 0, errors: this.errors, warnings: this.warnings };
     }
 }
 
@@ -514,6 +528,6 @@ export function formatPlan(result: RunResult, options: { showSames?: boolean } =
         });
     const counts = result.steps.reduce<Record<string, number>>((c, s) => ((c[s.op] = (c[s.op] ?? 0) + 1), c), {});
     const summary = Object.entries(counts).map(([op, n]) => `${n} ${op}`).join(", ") || "no resources";
-    return [...lines, `  (${summary})`, ...result.errors.map((e) => `  error: ${e}`)].join("\n");
+    return [...lines, `  (${summary})`, ...result.warnings.map((w) => `  ${w}`), ...result.errors.map((e) => `  error: ${e}`)].join("\n");
 }
 

@@ -18,6 +18,9 @@ const roomProvider = providers.room;
 let emulator: RunningEmulator;
 beforeAll(async () => {
     emulator = await startEmulator({ rateLimit: 0 });
+    // check resolves the connection too (a misconfiguration fails at preview): the provider reads the environment.
+    process.env.VCROOMS_API_URL = emulator.baseUrl;
+    process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
 });
 afterAll(() => emulator.close());
 
@@ -27,7 +30,8 @@ const candidates: Record<string, [unknown[], unknown[]]> = {
     description: [["abc", x(500)], ["ab", x(501), 5]],
     maxParticipants: [[2, 2000, 50], [1, 2001, 2.5, "10"]],
     maxBroadcasters: [[1, 50, 100, 10], [0]],
-    sessionLength: [[1, 1440, null], [0, 1441, "60"]],
+    sessionLength: [[1, 1440, null, ""], [0, 1441, "60"]],
+    isLocked: [[true, false], []],
     watermarkText: [["abc", x(150)], ["ab", x(151), "héllo wörld"]],
     toolbarColor: [["#abc", "#ABCDEF"], ["red", "#abcd"]],
     toolbarPosition: [["left", "bottom"], ["top"]],

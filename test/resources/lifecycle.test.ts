@@ -196,6 +196,30 @@ describe("secrets and adoption", () => {
     });
 });
 
+describe("adoption sends only what differs", () => {
+    it("a room that already has every declared value is taken over with exactly one GET and no PATCH (issue 9, item 16)", async () => {
+        await api("POST", "/rooms", { friendly_url: "legacy-same", description: "Same", max_participants: 40, max_broadcasters: 5, toolbar_color: "#abcdef", roles: ["moderator", "attendee"], default_role: "moderator", is_audio_only: false, session_length: 30 });
+        const engine = engineFor(emulator, "adopt-same");
+        await clearLog();
+        const result = await engine.up(async () => {
+            new sdk.Room("legacy", {
+                friendlyUrl: "legacy-same",
+                description: "Same",
+                maxParticipants: 40,
+                maxBroadcasters: 5,
+                toolbarColor: "#ABCDEF",
+                roles: ["moderator", "attendee"],
+                defaultRole: "moderator",
+                isAudioOnly: false,
+                sessionLength: 30,
+                adoptExisting: true,
+            });
+        });
+        expect(result.errors).toEqual([]);
+        expect((await log()).routes).toEqual({ "GET /api/v1/rooms/:room": 1 });
+    });
+});
+
 describe("faults during an up of 50 rooms", () => {
     it("completes with exactly 50 rooms, and a second up is a no-op", async () => {
         const engine = engineFor(emulator, "faults");

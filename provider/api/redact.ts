@@ -1,0 +1,29 @@
+/**
+ * Keeps secrets a request carried out of every message built from the API's answer. An API may echo what it
+ * was sent (a 422 naming the refused restream key, a 400 quoting the body, a 5xx page from a proxy), and those
+ * words reach Pulumi's error output, logs and CI transcripts, so they are cleaned where they enter the client.
+ */
+import { SETTINGS } from "./settings";
+
+/** API names of the secret settings (the settings table's `secret` flag). */
+const SECRET_FIELDS = SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name);
+
+const SHOWN = "[secret]";
+
+/** The secret values of a request: the developer key, and each secret setting of its JSON body. */
+export function secretsOf(developerKey: string, body: Record<string, unknown> | undefined): string[] {
+    const values = [developerKey, ...SECRET_FIELDS.map((f) => body?.[f]).filter((v): v is string => typeof v === "string")];
+    // Each as sent, as a JSON string would escape it, and as a URL would encode it; longest first, so a secret
+    // that contains another is replaced whole.
+    const forms = values.filter((v) => v.length > 0).flatMap((v) => [v, JSON.stringify(v).slice(1, -1), encodeURIComponent(v)]);
+    return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/** A copy of an answer (text or parsed JSON, at any depth) with every secret value replaced by "[secret]". */
+export function redact<T>(value: T, secrets: readonly string[]): T {
+    if (secrets.length === 0) return value;
+    if (typeof value === "string") return secrets.reduce((text, secret) => text.split(secret).join(SHOWN), value as string) as T;
+    if (Array.isArray(value)) return value.map((v) => redact(v, secrets)) as T;
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, secrets)])) as T;
+    return value;
+}

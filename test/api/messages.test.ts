@@ -1,0 +1,80 @@
+/**
+ * What the client's errors say (issue 9, items 4 and 15): no secret the request carried, whatever the API echoed;
+ * a 401 names the auth actually used; a create whose outcome could not be checked is reported as the create.
+ * Faults come from the emulator's fault injection (it answers with whatever body a test gives it).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { RoomsClient, closeAllPools, resetSharedLimiters, resolveClientConfig, type ClientOptions } from "../../provider/api";
+import { control } from "../support/http";
+
+let emulator: RunningEmulator;
+const logged: string[] = [];
+
+function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
+    return new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}));
+}
+
+async function failureOf(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+    try {
+        await p;
+    } catch (e) {
+        return e as Error & Record<string, unknown>;
+    }
+    throw new Error("expected a failure");
+}
+
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(async () => {
+    await closeAllPools();
+    await emulator.close();
+});
+beforeEach(async () => {
+    resetSharedLimiters();
+    logged.length = 0;
+    await control(emulator, "POST", "/reset");
+});
+
+const KEY = "rtmp-secret-key-93fd";
+const PIN = "8642W1";
+
+describe("secrets the request carried are redacted from every message built from API text", () => {
+    it.each([
+        ["a 422 field error", 422, { message: `The restream key ${KEY} is invalid.`, errors: { restream_key: [`${KEY} is not accepted`], telephony_pin_dtmf: [`PIN ${PIN} too short`] } }, undefined],
+        ["a 400 message quoting the body", 400, { message: `Bad body: {"restream_key":"${KEY}","telephony_pin_dtmf":"${PIN}"}`, error: "bad-request" }, undefined],
+        ["a 5xx HTML page", 500, `<html><body>upstream error for restream_key=${encodeURIComponent(KEY)} pin ${PIN}</body></html>`, { "content-type": "text/html" }],
+    ])("%s", async (_name, status, body, headers) => {
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", status, body, headers });
+        const created = await client().createRoom({ friendly_url: "stream" });
+        const e = await failureOf(client({ maxAttempts: 1 }).updateRoom(created.id, { restream_key: KEY, telephony_pin_dtmf: PIN }));
+        const everything = JSON.stringify({ message: e.message, apiMessage: e.apiMessage, fieldErrors: e.fieldErrors, body: e.body }) + logged.join("\n");
+        expect(everything).not.toContain(KEY);
+        expect(everything).not.toContain(encodeURIComponent(KEY));
+        expect(everything).not.toContain(PIN);
+        expect(e.message).toContain("[secret]");
+    });
+});
+
+describe("a 401 names the authentication actually used", () => {
+    it("Bearer: the developer key only; Basic: the key and the team id", async () => {
+        const bearer = await failureOf(client({ developerKey: "wrong-key-bearer-0000" }).getDefaults());
+        expect(bearer.message).toContain("check the developer key (vcrooms:developerKey / VCROOMS_DEVELOPER_KEY), sent as a Bearer token");
+        expect(bearer.message).not.toMatch(/basic|team id/i);
+        const basic = await failureOf(client({ developerKey: "wrong-key-basic-0000", auth: "basic" }).getDefaults());
+        expect(basic.message).toContain("check the developer key (vcrooms:developerKey / VCROOMS_DEVELOPER_KEY) and the team id (vcrooms:teamId / VCROOMS_TEAM_ID), sent with Basic auth");
+    });
+});
+
+describe("a create whose outcome cannot be checked", () => {
+    it("is reported as the create that failed, not as the lookup's GET", async () => {
+        // The create acts, then the connection drops; every lookup that would tell is refused at the door.
+        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", drop: "before", count: 10 });
+        const c = client({ maxAttempts: 2 });
+        const lookup = async () => c.getRoom("unsure");
+        const e = await failureOf(c.createRoom({ friendly_url: "unsure" }, lookup));
+        expect(e.message).toMatch(/^POST \/rooms failed: .*; whether it took effect is unknown, as the lookup that would tell failed too \(GET \/rooms\/unsure failed: .*\)\. Run it again once the API answers/);
+    });
+});

@@ -1,0 +1,48 @@
+/**
+ * A room's expiry through the real Pulumi CLI (issue 9, items 9 and 10), where the engine's behaviour is what
+ * matters: after the API deleted the room at expiresAt, `pulumi up --refresh` of the unchanged program succeeds
+ * (check once refused it, "must be in the future", keeping a GitOps pipeline red), and dropping expiresAt is told
+ * at preview as a diagnostic. Real time has to pass, as the provider's check reads the real clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { apiCaller } from "../support/http";
+import type { PulumiProject } from "./pulumiCli";
+import { cli, projectFor, resourceOps } from "./support";
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+
+const inSeconds = (seconds: number) => new Date(Math.ceil(Date.now() / 1000) * 1000 + seconds * 1000).toISOString().slice(0, 19).replace("T", " ");
+const until = (apiTime: string) => new Promise((r) => setTimeout(r, Math.max(0, Date.parse(`${apiTime.replace(" ", "T")}Z`) - Date.now() + 1_000)));
+const rooms = (args: Record<string, unknown>) => ({ "test:rooms": JSON.stringify([{ name: "webinar", args: { friendlyUrl: "webinar-cli", ...args } }]) });
+
+describe.skipIf("skip" in cli)("an expired room under the real Pulumi CLI", { timeout: 300_000 }, () => {
+    beforeAll(async () => {
+        emulator = await startEmulator({ rateLimit: 0 });
+    });
+    afterAll(async () => {
+        for (const p of projects) p.dispose();
+        await emulator?.close();
+    });
+
+    it("up --refresh of the unchanged program succeeds after the expiry; dropping expiresAt warns at preview", async () => {
+        const expiresAt = inSeconds(30);
+        const project = await projectFor(emulator, rooms({ expiresAt }));
+        projects.push(project);
+        const up = await project.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        await until(expiresAt);
+        expect((await apiCaller(emulator)("GET", "/rooms/webinar-cli")).status).toBe(404);
+
+        const refreshed = await project.up(["--refresh"]);
+        expect(refreshed.code, refreshed.stdout + refreshed.stderr).toBe(0);
+        expect(resourceOps(refreshed.steps).filter((op) => op.endsWith("webinar") && !op.startsWith("refresh"))).toEqual(["same webinar"]);
+
+        await project.setConfig(rooms({}));
+        const preview = await project.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(`expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${expiresAt} UTC`);
+        expect((await project.destroy()).code).toBe(0);
+    });
+});

@@ -1,0 +1,69 @@
+/**
+ * Input the API would refuse, or that would break links, fails at check during preview, naming field, rule and
+ * value, before any request (issue 9, items 8, 12, 14 and the is_locked rule of 18); what the contract allows
+ * passes (`sessionLength: ""`, "an empty value means unlimited").
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { apiCaller, control } from "../support/http";
+import { engineFor, sdk } from "../support/pulumi";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(() => emulator.close());
+beforeEach(() => control(emulator, "POST", "/reset"));
+
+const requests = async () => ((await control(emulator, "GET", "/requests")) as { total: number }).total;
+
+describe("check refuses at preview", () => {
+    it("friendly URLs that break links, unreal dates, a locked single-role room, a bad API URL", async () => {
+        const engine = engineFor(emulator, "check-refusals");
+        await control(emulator, "DELETE", "/requests");
+        const result = await engine.preview(async () => {
+            for (const [name, friendlyUrl] of Object.entries({ space: "q3 review", slash: "a/b-c", dots: "a..b", query: "abc?x=1", hash: "abc#frag", percent: "ab%20c", tab: "ab\tcd" })) {
+                new sdk.Room(name, { friendlyUrl });
+            }
+            new sdk.Room("rollover", { expiresAt: "2030-02-30 00:00:00" });
+            new sdk.Room("midnight", { expiresAt: "2030-01-01 24:00:00" });
+            new sdk.Room("locked", { roles: ["moderator"], isLocked: true });
+            new sdk.TeamDefaults("defaults", { roles: ["attendee"], isLocked: true });
+            new sdk.Room("elsewhere", { connection: { apiUrl: "http://127.0.0.1:9/api/v2" } });
+        });
+        const text = result.errors.join("\n");
+        const rule = "friendlyUrl must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link";
+        for (const value of ["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"]) expect(text).toContain(`${rule}; got ${JSON.stringify(value)}`);
+        expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-02-30 00:00:00"');
+        expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-01-01 24:00:00"');
+        expect(text).toContain('isLocked cannot be true while roles has a single role ("moderator"): single-role rooms cannot be locked on join');
+        expect(text).toContain('isLocked cannot be true while roles has a single role ("attendee")');
+        expect(text).toContain('Invalid API URL "http://127.0.0.1:9/api/v2" from vcrooms:apiUrl (or the resource\'s connection.apiUrl): the path must end in /api/v1');
+        expect(result.errors).toHaveLength(12);
+        expect(await requests()).toBe(0);
+    });
+
+    it("no API URL anywhere: preview fails naming the config key and the environment variable", async () => {
+        const engine = engineFor(emulator, "no-url", { config: { "vcrooms:developerKey": emulator.developerKey }, env: { VCROOMS_API_URL: undefined } });
+        const result = await engine.preview(async () => {
+            new sdk.Room("board", { friendlyUrl: "board-q3" });
+        });
+        expect(result.failed).toBe(true);
+        expect(result.errors.join("\n")).toContain("No API URL: set vcrooms:apiUrl in the stack config or VCROOMS_API_URL");
+    });
+});
+
+describe("check accepts what the contract allows", () => {
+    it('sessionLength "" means unlimited: created, read back as null, and no diff after', async () => {
+        const engine = engineFor(emulator, "empty-session");
+        const program = async () => {
+            new sdk.Room("open-ended", { friendlyUrl: "open-ended", sessionLength: "", roles: ["moderator", "attendee"], isLocked: true });
+        };
+        const up = await engine.up(program);
+        expect(up.errors).toEqual([]);
+        const room = (await apiCaller(emulator)("GET", "/rooms/open-ended")).body;
+        expect(room).toMatchObject({ session_length: null, is_locked: true });
+        expect((await engine.up(program)).steps.map((s) => s.op)).toEqual(["same"]);
+        await engine.destroy();
+    });
+});

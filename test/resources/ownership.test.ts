@@ -1,0 +1,65 @@
+/**
+ * One room, one resource; one team's defaults, one resource (issue 9, items 7 and 11): duplicates in one program
+ * fail at preview; a room handed from a resource dropped from the program to one that adopts it is not deleted;
+ * a room another resource of the stack manages is not adopted.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { RoomProvider } from "../../provider/resources/room";
+import { Connections } from "../../provider/resources/connections";
+import { apiCaller, control } from "../support/http";
+import { engineFor, sdk } from "../support/pulumi";
+
+let emulator: RunningEmulator;
+let api: ReturnType<typeof apiCaller>;
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+    api = apiCaller(emulator);
+});
+afterAll(() => emulator.close());
+beforeEach(() => control(emulator, "POST", "/reset"));
+
+describe("duplicates in one program", () => {
+    it("two Rooms with one friendlyUrl, and two TeamDefaults of one team, fail at preview before any request", async () => {
+        const engine = engineFor(emulator, "duplicates");
+        await control(emulator, "DELETE", "/requests");
+        const result = await engine.preview(async () => {
+            new sdk.Room("first", { friendlyUrl: "shared-room", adoptExisting: true });
+            new sdk.Room("second", { friendlyUrl: "shared-room", adoptExisting: true });
+            new sdk.TeamDefaults("defaults", { paletteMode: "dark" });
+            new sdk.TeamDefaults("more-defaults", { language: "de-DE" });
+        });
+        const text = result.errors.join("\n");
+        expect(text).toMatch(/friendlyUrl is also declared by Room "(first|second)" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl; got "shared-room"/);
+        expect(text).toMatch(/TeamDefaults "(more-)?defaults" and "(more-)?defaults" both declare the defaults of the team at http:\/\/127\.0\.0\.1:\d+\/api\/v1: a team has one default-settings record/);
+        expect(result.errors).toHaveLength(2);
+        expect(((await control(emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
+    });
+});
+
+describe("a room handed over within the stack", () => {
+    it("a Room dropped from the program while another adopts its room leaves the room in place, with a warning", async () => {
+        const engine = engineFor(emulator, "handover");
+        expect((await engine.up(async () => void new sdk.Room("old-name", { friendlyUrl: "handed-over", description: "Kept" }))).errors).toEqual([]);
+        const before = (await api("GET", "/rooms/handed-over")).body;
+
+        const handover = await engine.up(async () => void new sdk.Room("new-name", { friendlyUrl: "handed-over", description: "Kept", adoptExisting: true }));
+        expect(handover.errors).toEqual([]);
+        expect(handover.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(["create new-name", "delete old-name"]);
+        expect(handover.warnings.join("\n")).toContain('room "old-name" (friendly URL handed-over) is not deleted: Room "new-name" of this stack manages it now');
+        expect((await api("GET", "/rooms/handed-over")).body.id).toBe(before.id);
+
+        await engine.destroy();
+        expect((await api("GET", "/rooms/handed-over")).status).toBe(404);
+    });
+
+    it("adoptExisting refuses a room another resource of the stack manages", async () => {
+        const provider = new RoomProvider(new Connections({ VCROOMS_API_URL: emulator.baseUrl, VCROOMS_DEVELOPER_KEY: emulator.developerKey }).clientFor);
+        const created = await provider.create({ resourceName: "owner", friendlyUrl: "owned-room" });
+        // The owner's diff in this deployment (it stays in the program, renamed to another friendly URL).
+        await provider.diff(created.id, created.outs, { resourceName: "owner", friendlyUrl: "renamed-room" });
+        await expect(provider.create({ resourceName: "taker", friendlyUrl: "owned-room", adoptExisting: true })).rejects.toThrow(
+            'Unable to create room "taker" (friendly URL owned-room): it is managed by Room "owner" of this stack; a room can be managed by one resource only',
+        );
+    });
+});
