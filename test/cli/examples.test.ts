@@ -4,16 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
 import { ROOT, type PulumiProject } from "./pulumiCli";
-import { cli, projectFor, resourceOps } from "./support";
+import { cli, projectFor, resourceOps, withoutDebugEvents } from "./support";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
     let project: PulumiProject | undefined;
+    const projects: PulumiProject[] = [];
     beforeAll(async () => {
         emulator = await startEmulator({ rateLimit: 0 });
     });
     afterAll(async () => {
         project?.dispose();
+        for (const p of projects) p.dispose();
         await emulator?.close();
     });
 
@@ -28,6 +30,29 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect((await project.up(["--expect-no-changes"])).code).toBe(0);
         const down = await project.destroy();
         expect(down.code).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/quickstart: rooms, a join token whose link stays secret, no changes on a second up", async () => {
+        const quick = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/quickstart/index.js") });
+        projects.push(quick);
+        const up = await quick.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual(["create alice", "create defaults", "create lobby", "create standup"]);
+        expect(await quick.outputs()).toEqual({
+            lobbyUrl: "https://acme.digitalsamba.com/quickstart-lobby",
+            standupUrl: "https://acme.digitalsamba.com/quickstart-standup",
+            aliceJoinLink: "[secret]",
+        });
+        const link = JSON.parse((await quick.must(["stack", "output", "aliceJoinLink", "--show-secrets", "--json"])).stdout) as string;
+        expect(link).toMatch(/^https:\/\/acme\.digitalsamba\.com\/quickstart-standup\?token=[\w-]+\.[\w-]+\.[\w-]+$/);
+        expect(withoutDebugEvents(up.stdout + up.stderr)).not.toContain(link.split("token=")[1]);
+        const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; privacy: string }>;
+        expect(rooms.map((r) => [r.friendly_url, r.privacy]).sort()).toEqual([["quickstart-lobby", "public"], ["quickstart-standup", "private"]]);
+        const again = await quick.up(["--expect-no-changes"]);
+        expect(again.code, again.stdout + again.stderr).toBe(0);
+        const down = await quick.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
 });
