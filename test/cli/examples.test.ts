@@ -1,4 +1,6 @@
 /** The example programs through the real CLI: up, a no-change up, the outputs, destroy. */
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -52,6 +54,38 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const again = await quick.up(["--expect-no-changes"]);
         expect(again.code, again.stdout + again.stderr).toBe(0);
         const down = await quick.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/gitops: adding, editing and removing entries of rooms.yaml creates, updates and deletes rooms; a bad entry fails at preview", async () => {
+        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-gitops-")), "rooms.yaml");
+        const gitops = await projectFor(emulator, { "gitops:roomsFile": file }, { program: path.join(ROOT, "dist/examples/gitops/index.js") });
+        projects.push(gitops);
+        const live = async () => Object.fromEntries(((await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; description: string }>).map((r) => [r.friendly_url, r.description]));
+
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales sync\n  - name: support\n    description: Support sync\n    privacy: private\n");
+        const first = await gitops.up();
+        expect(first.code, first.stdout + first.stderr).toBe(0);
+        expect(resourceOps(first.steps)).toEqual(["create sales", "create support"]);
+        expect(await live()).toEqual({ sales: "Sales sync", support: "Support sync" });
+
+        // One pull request: sales edited, support removed, ops added.
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales weekly\n  - name: ops\n    friendlyUrl: ops-room\n    description: Ops sync\n");
+        const second = await gitops.up();
+        expect(second.code, second.stdout + second.stderr).toBe(0);
+        expect(resourceOps(second.steps)).toEqual(["create ops", "delete support", "update sales"]);
+        expect(await live()).toEqual({ sales: "Sales weekly", "ops-room": "Ops sync" });
+
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales weekly\n  - name: ops\n    friendlyUrl: ops-room\n    description: Ops sync\n    privacy: secret\n");
+        const bad = await gitops.preview();
+        expect(bad.code).not.toBe(0);
+        const errors = bad.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+        expect(errors).toContain(`${file}: room "ops": field "privacy" must be "public" or "private"; got "secret"`);
+        expect(errors).not.toContain("    at ");
+
+        fs.writeFileSync(file, "rooms: []\n");
+        const down = await gitops.destroy();
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
