@@ -5,8 +5,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
-import { ROOT, type PulumiProject } from "./pulumiCli";
-import { cli, projectFor, resourceOps, withoutDebugEvents } from "./support";
+import { PulumiProject, ROOT } from "./pulumiCli";
+import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
@@ -88,5 +88,32 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const down = await gitops.destroy();
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/two-teams: one room in each of two teams, no developer key in plain text in the stack", async () => {
+        const production = await startEmulator({ rateLimit: 0, domain: "acme-prod" });
+        try {
+            const teams = new PulumiProject({ cliDir, program: path.join(ROOT, "dist/examples/two-teams/index.js") });
+            projects.push(teams);
+            await teams.init(
+                { "teams:stagingApiUrl": emulator.baseUrl, "teams:productionApiUrl": production.baseUrl },
+                { "teams:stagingDeveloperKey": emulator.developerKey, "teams:productionDeveloperKey": production.developerKey },
+            );
+            const up = await teams.up();
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            expect(await teams.outputs()).toEqual({ standupUrls: { staging: "https://acme.digitalsamba.com/standup", production: "https://acme-prod.digitalsamba.com/standup" } });
+            for (const [team, max] of [[emulator, 10], [production, 50]] as const) {
+                const rooms = (await apiCaller(team)("GET", "/rooms")).body.data as Array<{ friendly_url: string; max_participants: number }>;
+                expect(rooms.map((r) => [r.friendly_url, r.max_participants])).toEqual([["standup", max]]);
+            }
+            const exported = await teams.exportText();
+            expect(exported).not.toContain(emulator.developerKey);
+            expect(exported).not.toContain(production.developerKey);
+            const down = await teams.destroy();
+            expect(down.code, down.stdout + down.stderr).toBe(0);
+            for (const team of [emulator, production]) expect((await apiCaller(team)("GET", "/rooms")).body.total_count).toBe(0);
+        } finally {
+            await production.close();
+        }
     });
 });
