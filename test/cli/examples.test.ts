@@ -116,4 +116,43 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
             await production.close();
         }
     });
+
+    it("examples/drift-audit: drift-audit.sh fails on a change made outside Pulumi, --repair puts it back", async () => {
+        const audit = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/drift-audit/index.js") });
+        projects.push(audit);
+        const script = path.join(ROOT, "examples/drift-audit/drift-audit.sh");
+        const up = await audit.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const clean = await audit.runFile(script, []);
+        expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+        expect(clean.stdout).toContain("drift audit: no changes outside Pulumi");
+
+        await apiCaller(emulator)("PATCH", "/rooms/support-desk", { toolbar_color: "#000000" });
+        const drift = await audit.runFile(script, []);
+        expect(drift.code, drift.stdout + drift.stderr).toBe(1);
+        // The plan (--diff) names the room, and the field with the value it would put back.
+        expect(drift.stdout).toContain("vcrooms:Room::support]");
+        expect(drift.stdout).toMatch(/~ toolbarColor\s*: "#000000" => "#3771E0"/);
+        expect(drift.stderr).toContain("settings were changed outside Pulumi");
+
+        const repair = await audit.runFile(script, ["--repair"]);
+        expect(repair.code, repair.stdout + repair.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms/support-desk")).body.toolbar_color).toBe("#3771E0");
+        expect((await audit.destroy()).code).toBe(0);
+    });
+
+    it("examples/adopt-existing: the first up takes over the room made outside Pulumi, keeping its id", async () => {
+        const api = apiCaller(emulator);
+        const existing = (await api("POST", "/rooms", { friendly_url: "town-hall", privacy: "public", description: "made by hand" })).body as { id: string };
+        const adopt = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/adopt-existing/index.js") });
+        projects.push(adopt);
+        const up = await adopt.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual(["create town-hall"]);
+        expect(await adopt.outputs()).toEqual({ townHallId: existing.id, townHallUrl: "https://acme.digitalsamba.com/town-hall" });
+        expect((await api("GET", "/rooms/town-hall")).body).toMatchObject({ id: existing.id, description: "Company town hall", max_participants: 300, qa_enabled: true });
+        expect((await adopt.up(["--expect-no-changes"])).code).toBe(0);
+        expect((await adopt.destroy()).code).toBe(0);
+        expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
 });
