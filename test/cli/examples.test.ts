@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller } from "../support/http";
+import { apiCaller, control } from "../support/http";
 import { PulumiProject, ROOT } from "./pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
 
@@ -154,5 +154,37 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect((await adopt.up(["--expect-no-changes"])).code).toBe(0);
         expect((await adopt.destroy()).code).toBe(0);
         expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/usage-report: the Markdown table and the SVG chart carry the seeded participation minutes", async () => {
+        const api = apiCaller(emulator);
+        for (const [room, description] of [["sales", "Sales floor"], ["support", "Support desk"], ["board", "Board room"]]) {
+            expect((await api("POST", "/rooms", { friendly_url: room, description })).status).toBe(200);
+        }
+        const seed = (room: string | undefined, date: string, minutes: number) => control(emulator, "POST", "/usage", { ...(room ? { room } : {}), date, metrics: { participation_minutes: minutes } });
+        await seed("sales", "2026-03-02", 300);
+        await seed("sales", "2026-03-20", 120);
+        await seed("support", "2026-03-05", 95);
+        await seed("board", "2026-04-01", 999); // outside the period
+        const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-report-"));
+        const report = await projectFor(emulator, { "report:dateStart": "2026-03-01", "report:dateEnd": "2026-03-31", "report:outDir": outDir }, { program: path.join(ROOT, "dist/examples/usage-report/index.js") });
+        projects.push(report);
+        const up = await report.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual([]);
+        expect(await report.outputs()).toMatchObject({
+            period: { dateStart: "2026-03-01", dateEnd: "2026-03-31" },
+            teamParticipationMinutes: 515,
+            participationMinutesByRoom: { sales: 420, support: 95, board: 0 },
+        });
+        const svg = fs.readFileSync(path.join(outDir, "usage-report.svg"), "utf8");
+        const bars = [...svg.matchAll(/<g data-room="([^"]+)" data-minutes="(\d+)">\s*<text[^>]*>[^<]*<\/text>\s*<rect [^>]*width="(\d+)"/g)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+        expect(bars).toEqual([["sales", 420, 400], ["support", 95, 90], ["board", 0, 0]]);
+        expect(svg).toContain("(team: 515)");
+        const md = fs.readFileSync(path.join(outDir, "usage-report.md"), "utf8");
+        expect(md).toContain("| sales | Sales floor | 420 | 81.6 % |");
+        expect(md).toContain("| support | Support desk | 95 | 18.4 % |");
+        expect(md).toContain("| board | Board room | 0 | 0.0 % |");
+        for (const room of ["sales", "support", "board"]) await api("DELETE", `/rooms/${room}`);
     });
 });
