@@ -12,12 +12,19 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     let emulator: RunningEmulator;
     let project: PulumiProject | undefined;
     const projects: PulumiProject[] = [];
+    const tempDirs: string[] = [];
+    const tempDir = (prefix: string) => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+        tempDirs.push(dir);
+        return dir;
+    };
     beforeAll(async () => {
         emulator = await startEmulator({ rateLimit: 0 });
     });
     afterAll(async () => {
         project?.dispose();
         for (const p of projects) p.dispose();
+        for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
         await emulator?.close();
     });
 
@@ -59,7 +66,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     });
 
     it("examples/gitops: adding, editing and removing entries of rooms.yaml creates, updates and deletes rooms; a bad entry fails at preview", async () => {
-        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-gitops-")), "rooms.yaml");
+        const file = path.join(tempDir("vcrooms-gitops-"), "rooms.yaml");
         const gitops = await projectFor(emulator, { "gitops:roomsFile": file }, { program: path.join(ROOT, "dist/examples/gitops/index.js") });
         projects.push(gitops);
         const live = async () => Object.fromEntries(((await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; description: string }>).map((r) => [r.friendly_url, r.description]));
@@ -166,7 +173,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         await seed("sales", "2026-03-20", 120);
         await seed("support", "2026-03-05", 95);
         await seed("board", "2026-04-01", 999); // outside the period
-        const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-report-"));
+        const outDir = tempDir("vcrooms-report-");
         const report = await projectFor(emulator, { "report:dateStart": "2026-03-01", "report:dateEnd": "2026-03-31", "report:outDir": outDir }, { program: path.join(ROOT, "dist/examples/usage-report/index.js") });
         projects.push(report);
         const up = await report.up();
