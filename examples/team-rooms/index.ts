@@ -5,8 +5,8 @@
  *   pulumi config set --secret vcrooms:developerKey <key>
  *   pulumi up
  *
- * `npm run demo` runs this same program against the embedded emulator, through the engine
- * stand-in, when the Pulumi CLI is not installed.
+ * The test suite runs this program through the engine stand-in (test/resources/example.test.ts)
+ * and the real Pulumi CLI (test/cli/examples.test.ts) against the embedded emulator.
  */
 import * as vcrooms from "pulumi-vcrooms";
 

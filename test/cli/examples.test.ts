@@ -1,19 +1,30 @@
 /** The example programs through the real CLI: up, a no-change up, the outputs, destroy. */
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller } from "../support/http";
-import { ROOT, type PulumiProject } from "./pulumiCli";
-import { cli, projectFor, resourceOps } from "./support";
+import { apiCaller, control } from "../support/http";
+import { PulumiProject, ROOT } from "./pulumiCli";
+import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
     let project: PulumiProject | undefined;
+    const projects: PulumiProject[] = [];
+    const tempDirs: string[] = [];
+    const tempDir = (prefix: string) => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+        tempDirs.push(dir);
+        return dir;
+    };
     beforeAll(async () => {
         emulator = await startEmulator({ rateLimit: 0 });
     });
     afterAll(async () => {
         project?.dispose();
+        for (const p of projects) p.dispose();
+        for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
         await emulator?.close();
     });
 
@@ -29,5 +40,158 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const down = await project.destroy();
         expect(down.code).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/quickstart: rooms, a join token whose link stays secret, no changes on a second up", async () => {
+        const quick = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/quickstart/index.js") });
+        projects.push(quick);
+        const up = await quick.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual(["create alice", "create defaults", "create lobby", "create standup"]);
+        expect(await quick.outputs()).toEqual({
+            lobbyUrl: "https://acme.digitalsamba.com/quickstart-lobby",
+            standupUrl: "https://acme.digitalsamba.com/quickstart-standup",
+            aliceJoinLink: "[secret]",
+        });
+        const link = JSON.parse((await quick.must(["stack", "output", "aliceJoinLink", "--show-secrets", "--json"])).stdout) as string;
+        expect(link).toMatch(/^https:\/\/acme\.digitalsamba\.com\/quickstart-standup\?token=[\w-]+\.[\w-]+\.[\w-]+$/);
+        expect(withoutDebugEvents(up.stdout + up.stderr)).not.toContain(link.split("token=")[1]);
+        const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; privacy: string }>;
+        expect(rooms.map((r) => [r.friendly_url, r.privacy]).sort()).toEqual([["quickstart-lobby", "public"], ["quickstart-standup", "private"]]);
+        const again = await quick.up(["--expect-no-changes"]);
+        expect(again.code, again.stdout + again.stderr).toBe(0);
+        const down = await quick.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/gitops: adding, editing and removing entries of rooms.yaml creates, updates and deletes rooms; a bad entry fails at preview", async () => {
+        const file = path.join(tempDir("vcrooms-gitops-"), "rooms.yaml");
+        const gitops = await projectFor(emulator, { "gitops:roomsFile": file }, { program: path.join(ROOT, "dist/examples/gitops/index.js") });
+        projects.push(gitops);
+        const live = async () => Object.fromEntries(((await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; description: string }>).map((r) => [r.friendly_url, r.description]));
+
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales sync\n  - name: support\n    description: Support sync\n    privacy: private\n");
+        const first = await gitops.up();
+        expect(first.code, first.stdout + first.stderr).toBe(0);
+        expect(resourceOps(first.steps)).toEqual(["create sales", "create support"]);
+        expect(await live()).toEqual({ sales: "Sales sync", support: "Support sync" });
+
+        // One pull request: sales edited, support removed, ops added.
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales weekly\n  - name: ops\n    friendlyUrl: ops-room\n    description: Ops sync\n");
+        const second = await gitops.up();
+        expect(second.code, second.stdout + second.stderr).toBe(0);
+        expect(resourceOps(second.steps)).toEqual(["create ops", "delete support", "update sales"]);
+        expect(await live()).toEqual({ sales: "Sales weekly", "ops-room": "Ops sync" });
+
+        fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales weekly\n  - name: ops\n    friendlyUrl: ops-room\n    description: Ops sync\n    privacy: secret\n");
+        const bad = await gitops.preview();
+        expect(bad.code).not.toBe(0);
+        const errors = bad.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+        expect(errors).toContain(`${file}: room "ops": field "privacy" must be "public" or "private"; got "secret"`);
+        expect(errors).not.toContain("    at ");
+
+        fs.writeFileSync(file, "rooms: []\n");
+        const down = await gitops.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/two-teams: one room in each of two teams, no developer key in plain text in the stack", async () => {
+        const production = await startEmulator({ rateLimit: 0, domain: "acme-prod" });
+        try {
+            const teams = new PulumiProject({ cliDir, program: path.join(ROOT, "dist/examples/two-teams/index.js") });
+            projects.push(teams);
+            await teams.init(
+                { "teams:stagingApiUrl": emulator.baseUrl, "teams:productionApiUrl": production.baseUrl },
+                { "teams:stagingDeveloperKey": emulator.developerKey, "teams:productionDeveloperKey": production.developerKey },
+            );
+            const up = await teams.up();
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            expect(await teams.outputs()).toEqual({ standupUrls: { staging: "https://acme.digitalsamba.com/standup", production: "https://acme-prod.digitalsamba.com/standup" } });
+            for (const [team, max] of [[emulator, 10], [production, 50]] as const) {
+                const rooms = (await apiCaller(team)("GET", "/rooms")).body.data as Array<{ friendly_url: string; max_participants: number }>;
+                expect(rooms.map((r) => [r.friendly_url, r.max_participants])).toEqual([["standup", max]]);
+            }
+            const exported = await teams.exportText();
+            expect(exported).not.toContain(emulator.developerKey);
+            expect(exported).not.toContain(production.developerKey);
+            const down = await teams.destroy();
+            expect(down.code, down.stdout + down.stderr).toBe(0);
+            for (const team of [emulator, production]) expect((await apiCaller(team)("GET", "/rooms")).body.total_count).toBe(0);
+        } finally {
+            await production.close();
+        }
+    });
+
+    it("examples/drift-audit: drift-audit.sh fails on a change made outside Pulumi, --repair puts it back", async () => {
+        const audit = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/drift-audit/index.js") });
+        projects.push(audit);
+        const script = path.join(ROOT, "examples/drift-audit/drift-audit.sh");
+        const up = await audit.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const clean = await audit.runFile(script, []);
+        expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+        expect(clean.stdout).toContain("drift audit: no changes outside Pulumi");
+
+        await apiCaller(emulator)("PATCH", "/rooms/support-desk", { toolbar_color: "#000000" });
+        const drift = await audit.runFile(script, []);
+        expect(drift.code, drift.stdout + drift.stderr).toBe(1);
+        // The plan (--diff) names the room, and the field with the value it would put back.
+        expect(drift.stdout).toContain("vcrooms:Room::support]");
+        expect(drift.stdout).toMatch(/~ toolbarColor\s*: "#000000" => "#3771E0"/);
+        expect(drift.stderr).toContain("settings were changed outside Pulumi");
+
+        const repair = await audit.runFile(script, ["--repair"]);
+        expect(repair.code, repair.stdout + repair.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms/support-desk")).body.toolbar_color).toBe("#3771E0");
+        expect((await audit.destroy()).code).toBe(0);
+    });
+
+    it("examples/adopt-existing: the first up takes over the room made outside Pulumi, keeping its id", async () => {
+        const api = apiCaller(emulator);
+        const existing = (await api("POST", "/rooms", { friendly_url: "town-hall", privacy: "public", description: "made by hand" })).body as { id: string };
+        const adopt = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/adopt-existing/index.js") });
+        projects.push(adopt);
+        const up = await adopt.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual(["create town-hall"]);
+        expect(await adopt.outputs()).toEqual({ townHallId: existing.id, townHallUrl: "https://acme.digitalsamba.com/town-hall" });
+        expect((await api("GET", "/rooms/town-hall")).body).toMatchObject({ id: existing.id, description: "Company town hall", max_participants: 300, qa_enabled: true });
+        expect((await adopt.up(["--expect-no-changes"])).code).toBe(0);
+        expect((await adopt.destroy()).code).toBe(0);
+        expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("examples/usage-report: the Markdown table and the SVG chart carry the seeded participation minutes", async () => {
+        const api = apiCaller(emulator);
+        for (const [room, description] of [["sales", "Sales floor"], ["support", "Support desk"], ["board", "Board room"]]) {
+            expect((await api("POST", "/rooms", { friendly_url: room, description })).status).toBe(200);
+        }
+        const seed = (room: string | undefined, date: string, minutes: number) => control(emulator, "POST", "/usage", { ...(room ? { room } : {}), date, metrics: { participation_minutes: minutes } });
+        await seed("sales", "2026-03-02", 300);
+        await seed("sales", "2026-03-20", 120);
+        await seed("support", "2026-03-05", 95);
+        await seed("board", "2026-04-01", 999); // outside the period
+        const outDir = tempDir("vcrooms-report-");
+        const report = await projectFor(emulator, { "report:dateStart": "2026-03-01", "report:dateEnd": "2026-03-31", "report:outDir": outDir }, { program: path.join(ROOT, "dist/examples/usage-report/index.js") });
+        projects.push(report);
+        const up = await report.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(resourceOps(up.steps)).toEqual([]);
+        expect(await report.outputs()).toMatchObject({
+            period: { dateStart: "2026-03-01", dateEnd: "2026-03-31" },
+            teamParticipationMinutes: 515,
+            participationMinutesByRoom: { sales: 420, support: 95, board: 0 },
+        });
+        const svg = fs.readFileSync(path.join(outDir, "usage-report.svg"), "utf8");
+        const bars = [...svg.matchAll(/<g data-room="([^"]+)" data-minutes="(\d+)">\s*<text[^>]*>[^<]*<\/text>\s*<rect [^>]*width="(\d+)"/g)].map((m) => [m[1], Number(m[2]), Number(m[3])]);
+        expect(bars).toEqual([["sales", 420, 400], ["support", 95, 90], ["board", 0, 0]]);
+        expect(svg).toContain("(team: 515)");
+        const md = fs.readFileSync(path.join(outDir, "usage-report.md"), "utf8");
+        expect(md).toContain("| sales | Sales floor | 420 | 81.6 % |");
+        expect(md).toContain("| support | Support desk | 95 | 18.4 % |");
+        expect(md).toContain("| board | Board room | 0 | 0.0 % |");
+        for (const room of ["sales", "support", "board"]) await api("DELETE", `/rooms/${room}`);
     });
 });

@@ -129,8 +129,13 @@ export class PulumiProject {
 
     /** Runs `pulumi <args>` in the project; never throws for a non-zero exit. */
     run(args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
+        return this.runFile(path.join(this.options.cliDir, "pulumi"), args, options);
+    }
+
+    /** Runs an executable (an example's script, say) in the project, with the environment `pulumi` gets (the CLI first on PATH). */
+    runFile(file: string, args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
         return new Promise((resolve, reject) => {
-            const child = spawn(path.join(this.options.cliDir, "pulumi"), args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+            const child = spawn(file, args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
             let stdout = "";
             let stderr = "";
             child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -1,4 +1,4 @@
-/** The example program examples/team-rooms, as `npm run demo` runs it: up, no-op up, destroy. */
+/** The example program examples/team-rooms through the engine stand-in: up, no-op up, destroy. */
 import * as path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";

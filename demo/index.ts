@@ -1,6 +1,6 @@
 /**
- * `npm run demo`: the main job, end to end, against the embedded emulator: the example program
- * examples/team-rooms as `pulumi preview`, `pulumi up`, a second `up` (nothing to do), a change made outside
+ * `npm run demo`: the main job, end to end, against the embedded emulator (started on a free loopback
+ * port): the example program examples/quickstart as `pulumi preview`, `pulumi up`, a second `up` (nothing to do), a change made outside
  * Pulumi caught by `pulumi preview --refresh` and put back by `pulumi up --refresh`, then `pulumi destroy`.
  *
  * It uses the real Pulumi CLI when one can be had (PULUMI_CLI_DIR, a `pulumi` with its Node.js language host
@@ -9,27 +9,28 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { plannedChanges, locateCli, PulumiProject, ROOT, type JsonRun, type CommandResult } from "../cli/pulumiCli";
-import { Engine, formatPlan, type RunResult } from "./engine";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { plannedChanges, locateCli, PulumiProject, ROOT, type JsonRun, type CommandResult } from "../test/cli/pulumiCli";
+import { Engine, formatPlan, type RunResult } from "../test/engine/engine";
 
-const PROGRAM = path.join(ROOT, "dist/examples/team-rooms/index.js");
+const PROGRAM = path.join(ROOT, "dist/examples/quickstart/index.js");
 
 async function outsideChange(emulator: RunningEmulator): Promise<void> {
     const headers = { authorization: `Bearer ${emulator.developerKey}`, "content-type": "application/json" };
-    await fetch(`${emulator.baseUrl}/rooms/board-q3`, { method: "PATCH", headers, body: JSON.stringify({ max_participants: 8, watermark_enabled: false }) });
-    console.log("\n# someone edits the board room outside Pulumi: max_participants 8, watermark off");
+    await fetch(`${emulator.baseUrl}/rooms/quickstart-standup`, { method: "PATCH", headers, body: JSON.stringify({ max_participants: 8 }) });
+    console.log("\n# someone edits the stand-up room outside Pulumi: max_participants 12 -> 8");
 }
 
-async function boardNow(emulator: RunningEmulator): Promise<string> {
-    const room = (await (await fetch(`${emulator.baseUrl}/rooms/board-q3`, { headers: { authorization: `Bearer ${emulator.developerKey}` } })).json()) as Record<string, unknown>;
-    return `board-q3 now: max_participants ${room.max_participants}, watermark_enabled ${room.watermark_enabled}`;
+async function standupNow(emulator: RunningEmulator): Promise<string> {
+    const room = (await (await fetch(`${emulator.baseUrl}/rooms/quickstart-standup`, { headers: { authorization: `Bearer ${emulator.developerKey}` } })).json()) as Record<string, unknown>;
+    if (room.max_participants !== 12) throw new Error(`the repair did not put max_participants back: ${room.max_participants}`);
+    return `quickstart-standup now: max_participants ${room.max_participants}`;
 }
 
 /** Through the real CLI: each step's plan from its --json output; fails unless each step did what it should. */
 async function withRealCli(emulator: RunningEmulator, cliDir: string): Promise<void> {
     console.log(`Engine: the real Pulumi CLI (${cliDir})`);
-    const project = new PulumiProject({ cliDir, program: PROGRAM, name: "team-rooms" });
+    const project = new PulumiProject({ cliDir, program: PROGRAM, name: "quickstart" });
     try {
         await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
         const show = (title: string, run: JsonRun & CommandResult, expectSuccess = true) => {
@@ -51,10 +52,11 @@ async function withRealCli(emulator: RunningEmulator, cliDir: string): Promise<v
         show("pulumi preview --refresh --expect-no-changes   # the drift audit fails, as it should", drift, false);
         if (drift.code === 0) throw new Error("the drift audit did not see the change made outside Pulumi");
         show("pulumi up --refresh", await project.up(["--refresh"]));
-        console.log(`  ${await boardNow(emulator)}`);
+        console.log(`  ${await standupNow(emulator)}`);
         show("pulumi destroy", await project.destroy());
         const written = [await project.exportText(), project.writtenText()].join("\n");
         console.log(`\nDeveloper key in plaintext in the stack or any file the CLI wrote: ${written.includes(emulator.developerKey) ? "FOUND (bug)" : "no"}`);
+        if (written.includes(emulator.developerKey) || written.includes("token=ey")) throw new Error("a secret is in plain text in the stack or a file the CLI wrote");
     } finally {
         project.dispose();
     }
@@ -74,7 +76,7 @@ async function withStandIn(emulator: RunningEmulator, why: string): Promise<void
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-demo-"));
     const engine = new Engine({
         stateFile: path.join(dir, "state.json"),
-        project: "team-rooms",
+        project: "quickstart",
         config: { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:developerKey": emulator.developerKey },
         secretConfig: ["vcrooms:developerKey"],
         hostCwd: ROOT,
@@ -89,10 +91,11 @@ async function withStandIn(emulator: RunningEmulator, why: string): Promise<void
         await outsideChange(emulator);
         show("pulumi preview --refresh", await engine.preview(program, { refresh: true }));
         show("pulumi up --refresh", await engine.up(program, { refresh: true }));
-        console.log(`  ${await boardNow(emulator)}`);
+        console.log(`  ${await standupNow(emulator)}`);
         show("pulumi destroy", await engine.destroy());
         const state = fs.readFileSync(path.join(dir, "state.json"), "utf8");
         console.log(`\nDeveloper key in the state file: ${state.includes(emulator.developerKey) ? "FOUND (bug)" : "no"}`);
+        if (state.includes(emulator.developerKey)) throw new Error("the developer key is in plain text in the state file");
     } finally {
         fs.rmSync(dir, { recursive: true, force: true });
     }

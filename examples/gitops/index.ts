@@ -1,0 +1,30 @@
+/**
+ * GitOps: the team's rooms live in rooms.yaml, reviewed in pull requests. One `Room` per entry, named
+ * after the entry; adding, editing or removing an entry creates, updates or deletes that room.
+ *
+ *   pulumi config set gitops:roomsFile path/to/rooms.yaml   # optional; default: rooms.yaml beside this program
+ */
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import * as vcrooms from "pulumi-vcrooms";
+import { readRooms, RoomsFileError } from "./rooms";
+
+export = async () => {
+    const config = new pulumi.Config("gitops");
+    const file = config.get("roomsFile") ?? path.join(__dirname, "rooms.yaml");
+    let rooms;
+    try {
+        rooms = readRooms(file);
+    } catch (e) {
+        // RunError: the CLI prints the message alone, without a stack trace.
+        if (e instanceof RoomsFileError) throw new pulumi.RunError(e.message);
+        throw e;
+    }
+
+    const urls: Record<string, pulumi.Output<string>> = {};
+    for (const { name, friendlyUrl, ...settings } of rooms) {
+        const room = new vcrooms.Room(name, { friendlyUrl: friendlyUrl ?? name, ...settings });
+        urls[name] = room.roomUrl;
+    }
+    return { roomUrls: urls };
+};
