@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { joinToken } from "../provider/declarations/joinToken";
-import { resourceOptions, resourceProps } from "./declare";
-import { shimProvider } from "./shim";
+import { DeclaredResource } from "./declare";
 import type { ArgsOf, JoinTokenState, OutputsOf } from "./types";
 
 export type JoinTokenArgs = ArgsOf<typeof joinToken>;
@@ -14,8 +13,8 @@ export interface JoinToken extends OutputsOf<JoinTokenState> {}
  * API's clock, at the next preview and up. Deleting the resource forgets the token: the API cannot
  * revoke it, so it stays valid until it expires.
  */
-export class JoinToken extends pulumi.dynamic.Resource {
+export class JoinToken extends DeclaredResource {
     constructor(name: string, args: JoinTokenArgs, opts?: pulumi.CustomResourceOptions) {
-        super(shimProvider("joinToken"), name, resourceProps(joinToken, name, args), resourceOptions(joinToken, opts), "vcrooms", joinToken.type);
+        super("joinToken", joinToken, name, args, opts);
     }
 }

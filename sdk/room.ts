@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { room } from "../provider/declarations/room";
-import { resourceOptions, resourceProps } from "./declare";
-import { shimProvider } from "./shim";
+import { DeclaredResource } from "./declare";
 import type { ArgsOf, OutputsOf, RoomState } from "./types";
 
 export type RoomArgs = ArgsOf<typeof room>;
@@ -13,8 +12,8 @@ export interface Room extends OutputsOf<RoomState> {}
  * plus a random suffix and kept from then on. Changing `tags` replaces the room (the API takes
  * tags only on create); every other change is made in place with one PATCH.
  */
-export class Room extends pulumi.dynamic.Resource {
+export class Room extends DeclaredResource {
     constructor(name: string, args: RoomArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(shimProvider("room"), name, resourceProps(room, name, args), resourceOptions(room, opts), "vcrooms", room.type);
+        super("room", room, name, args, opts);
     }
 }

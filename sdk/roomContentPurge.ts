@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { roomContentPurge } from "../provider/declarations/roomContentPurge";
-import { resourceOptions, resourceProps } from "./declare";
-import { shimProvider } from "./shim";
+import { DeclaredResource } from "./declare";
 import type { ArgsOf, OutputsOf, RoomContentPurgeState } from "./types";
 
 export type RoomContentPurgeArgs = ArgsOf<typeof roomContentPurge>;
@@ -13,8 +12,8 @@ export interface RoomContentPurge extends OutputsOf<RoomContentPurgeState> {}
  * again only when `room`, `kinds` or `triggers` change. The API's deletes are irreversible; deleting
  * this resource does nothing.
  */
-export class RoomContentPurge extends pulumi.dynamic.Resource {
+export class RoomContentPurge extends DeclaredResource {
     constructor(name: string, args: RoomContentPurgeArgs, opts?: pulumi.CustomResourceOptions) {
-        super(shimProvider("roomContentPurge"), name, resourceProps(roomContentPurge, name, args), resourceOptions(roomContentPurge, opts), "vcrooms", roomContentPurge.type);
+        super("roomContentPurge", roomContentPurge, name, args, opts);
     }
 }

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { teamDefaults } from "../provider/declarations/teamDefaults";
-import { resourceOptions, resourceProps } from "./declare";
-import { shimProvider } from "./shim";
+import { DeclaredResource } from "./declare";
 import type { ArgsOf, OutputsOf, TeamDefaultsState } from "./types";
 
 export type TeamDefaultsArgs = ArgsOf<typeof teamDefaults>;
@@ -13,8 +12,8 @@ export interface TeamDefaults extends OutputsOf<TeamDefaultsState> {}
  * singleton: declare it once per team. Only the settings declared are managed; destroying the
  * resource restores their earlier values. Changing `domain` changes every room's URL.
  */
-export class TeamDefaults extends pulumi.dynamic.Resource {
+export class TeamDefaults extends DeclaredResource {
     constructor(name: string, args: TeamDefaultsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-        super(shimProvider("teamDefaults"), name, resourceProps(teamDefaults, name, args), resourceOptions(teamDefaults, opts), "vcrooms", teamDefaults.type);
+        super("teamDefaults", teamDefaults, name, args, opts);
     }
 }
