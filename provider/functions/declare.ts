@@ -36,7 +36,11 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
 }
 
 export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
-export type ResultOf<D> = D extends FunctionDeclaration<CommonArgs, infer R> ? R : never;
+/**
+ * Read from `run` alone: matching the whole declaration against `FunctionDeclaration<CommonArgs, R>` fails for
+ * any function with arguments of its own (`run` takes its arguments contravariantly), which made those results `never`.
+ */
+export type ResultOf<D> = D extends { readonly run: (client: never, args: never) => Promise<infer R> } ? R : never;
 
 /** Builds a declaration, keeping its literal types. */
 export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<A, R>): FunctionDeclaration<A, R> {
