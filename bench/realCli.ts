@@ -6,7 +6,7 @@
  * these are the figures as they are.
  */
 import * as path from "node:path";
-import { locateCli, PulumiProject, ROOT } from "../test/cli/pulumiCli";
+import { locateCli, PulumiProject, ROOT } from "../harness/pulumiCli";
 import { control, fmt, startChildEmulator } from "./support";
 
 const COUNT = 500;

@@ -4,15 +4,17 @@
  * the same key spending 30% of the budget), then a no-change preview, a no-change up and a refresh
  * of the 2,000 rooms.
  *
- * The engine is chosen in one place, `engineFor`: the stand-in today; the real Pulumi CLI harness
- * plugs in there (same program, same timings) when it exists.
+ * The engine is the stand-in (harness/engine), made in `engineFor`: these figures are about the provider's
+ * pacing under the API's window, which the stand-in drives through the SDK's own dynamic-provider host as the
+ * real engine does. The real CLI's own figures (500 rooms beside its no-op floor, no rate limit) are
+ * bench/realCli.ts's; the scale runs here have not been run through the real CLI.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Pool } from "undici";
 import { CLIENT_DEFAULTS } from "../provider/api/config";
-import { Engine, type Program } from "../test/engine";
+import { Engine, type Program } from "../harness/engine";
 import { Room } from "../sdk";
 import { control, fmt, startChildEmulator, type ChildEmulator } from "./support";
 
@@ -34,7 +36,7 @@ export interface BenchEngine {
     dispose(): void;
 }
 
-/** THE place the engine is chosen: the stand-in (test/engine) until the real CLI harness lands. */
+/** The stand-in engine for one emulator, with its own state in a temporary folder. */
 function engineFor(emulator: ChildEmulator): BenchEngine {
     const root = path.resolve(__dirname, "../..");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-bench-"));
@@ -150,9 +152,8 @@ async function noChange(engine: BenchEngine, emulator: ChildEmulator, rooms: num
 }
 
 export async function run(): Promise<void> {
-    const name = engineFor.name && "stand-in";
     console.log(`## Scale: emulator with ${LATENCY_MS} ms latency, fixed ${WINDOW_S} s window of ${API_LIMIT} requests; client default budget ${CLIENT_DEFAULTS.requestsPerMinute}/min; parallel ${PARALLEL}`);
-    console.log(`engine: ${name} (the engine's own floor for no-op dynamic resources: measured by the real-CLI harness, not here)`);
+    console.log(`engine: the stand-in (the engine's own floor for no-op dynamic resources: measured by the real-CLI harness, not here)`);
     const only = process.env.BENCH_SCALE_ROOMS ? [Number(process.env.BENCH_SCALE_ROOMS)] : [500, 2000];
     for (const rooms of only) {
         const alone = await firstUp(rooms, false);
