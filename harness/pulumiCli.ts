@@ -120,8 +120,6 @@ export class PulumiProject {
             PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
             PULUMI_SKIP_UPDATE_CHECK: "true",
             PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            PULUMI_SKIP_CHECKPOINTS: "false",
-            PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
             NO_COLOR: "1",
             ...options.env,
         };
