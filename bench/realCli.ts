@@ -6,7 +6,7 @@
  * these are the figures as they are.
  */
 import * as path from "node:path";
-import { locateCli, PulumiProject, ROOT } from "../test/cli/pulumiCli";
+import { locateCli, PulumiProject, ROOT } from "../harness/pulumiCli";
 import { control, fmt, startChildEmulator } from "./support";
 
 const COUNT = 500;
@@ -31,8 +31,8 @@ export async function run(): Promise<void> {
     }
     // The bench measures the engine, not the rate limit: the emulator and client allow everything at once.
     const emulator = await startChildEmulator(0);
-    const rooms = new PulumiProject({ cliDir: cli.dir, program: path.join(ROOT, "dist/test/cli/programs/manyRooms.js"), name: "bench-rooms" });
-    const noops = new PulumiProject({ cliDir: cli.dir, program: path.join(ROOT, "dist/test/cli/programs/noopResources.js"), name: "bench-noop" });
+    const rooms = new PulumiProject({ cliDir: cli.dir, program: path.join(ROOT, "dist/bench/programs/manyRooms.js"), name: "bench-rooms" });
+    const noops = new PulumiProject({ cliDir: cli.dir, program: path.join(ROOT, "dist/bench/programs/noopResources.js"), name: "bench-noop" });
     const requests = async () => ((await control(emulator.controlUrl, "GET", "/requests")) as { total: number }).total;
     try {
         await rooms.init({ "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:requestsPerMinute": "1000000", "bench:rooms": String(COUNT) }, { "vcrooms:developerKey": emulator.developerKey });

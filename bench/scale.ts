@@ -16,8 +16,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Pool } from "undici";
 import { CLIENT_DEFAULTS } from "../provider/api/config";
-import { Engine, type Program } from "../test/engine";
-import { locateCli, PulumiProject, ROOT, type CommandResult } from "../test/cli/pulumiCli";
+import { Engine, type Program } from "../harness/engine";
+import { locateCli, PulumiProject, ROOT, type CommandResult } from "../harness/pulumiCli";
 import { Room } from "../sdk";
 import { control, fmt, startChildEmulator, type ChildEmulator } from "./support";
 
@@ -39,8 +39,8 @@ export interface BenchEngine {
     dispose(): void;
 }
 
-const ROOMS_PROGRAM = path.join(ROOT, "dist/test/cli/programs/manyRooms.js");
-const NOOP_PROGRAM = path.join(ROOT, "dist/test/cli/programs/noopResources.js");
+const ROOMS_PROGRAM = path.join(ROOT, "dist/bench/programs/manyRooms.js");
+const NOOP_PROGRAM = path.join(ROOT, "dist/bench/programs/noopResources.js");
 
 /** THE place the engine is chosen: the real CLI when there is one, else the stand-in. */
 function engineFor(emulator: ChildEmulator | undefined, cliDir: string | undefined): BenchEngine {
@@ -114,7 +114,7 @@ function standInEngine(emulator: ChildEmulator): BenchEngine {
     };
 }
 
-/** The stand-in's program: the same rooms as test/cli/programs/manyRooms.ts declares for the real CLI. */
+/** The stand-in's program: the same rooms as bench/programs/manyRooms.ts declares for the real CLI. */
 function roomsProgram(count: number): Program {
     return async () => {
         for (let i = 0; i < count; i++) {

@@ -10,8 +10,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { plannedChanges, locateCli, PulumiProject, ROOT, type JsonRun, type CommandResult } from "../test/cli/pulumiCli";
-import { Engine, formatPlan, type RunResult } from "../test/engine/engine";
+import { plannedChanges, locateCli, PulumiProject, ROOT, type JsonRun, type CommandResult } from "../harness/pulumiCli";
+import { Engine, formatPlan, type RunResult } from "../harness/engine";
 
 const PROGRAM = path.join(ROOT, "dist/examples/quickstart/index.js");
 
@@ -72,7 +72,7 @@ function show(title: string, result: RunResult): void {
 
 /** Through the engine stand-in, for machines with neither a Pulumi CLI nor Go. */
 async function withStandIn(emulator: RunningEmulator, why: string): Promise<void> {
-    console.log(`Engine: the in-process stand-in (test/engine), since ${why}`);
+    console.log(`Engine: the in-process stand-in (harness/engine), since ${why}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-demo-"));
     const engine = new Engine({
         stateFile: path.join(dir, "state.json"),

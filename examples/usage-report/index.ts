@@ -23,8 +23,7 @@ export = async () => {
     const { rooms } = await vcrooms.getRooms();
     const perRoom = await Promise.all(
         rooms.map(async (room) => {
-            // Read through a narrow type: the SDK's declared result type of getRoomStatistics collapses to `never`.
-            const stats: { participationMinutes?: number } = await vcrooms.getRoomStatistics({ room: room.id, ...period, metrics: ["participation_minutes"] });
+            const stats = await vcrooms.getRoomStatistics({ room: room.id, ...period, metrics: ["participation_minutes"] });
             return { friendlyUrl: room.friendlyUrl, description: room.description ?? "", participationMinutes: Number(stats.participationMinutes ?? 0) };
         }),
     );

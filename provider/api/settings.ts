@@ -48,6 +48,12 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
      * in a serialized closure holds a zod instance (DESIGN.md decision 1).
      */
     readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
+    /** The value's type as written, for the reference ("string", "integer", "string[]", ...). */
+    readonly type: string;
+    /** The values the validator takes, in words, for a scope (watermark_text's maximum differs), for the reference. */
+    readonly allowed: (target: "defaults" | "room") => string;
+    /** What omitting it means, where that is more than "not sent" (for the reference). */
+    readonly whenOmitted?: string;
     /** Phantom: carries the value type to `SettingsInputs`. */
     readonly __type?: T;
 }
@@ -60,6 +66,8 @@ const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** Latin letters, digits, spaces and basic punctuation (contract 2.3, watermark_text). */
 const WATERMARK_CHARS = /^[A-Za-z0-9 .,:;!?'"()\-_/&@#%+*=]*$/;
+/** watermark_text's maximum length per scope (contract 2.3). */
+const WATERMARK_MAX = { defaults: 50, room: 150 } as const;
 const DTMF = /^[0-9*#Ww]+$/;
 /** The API's date-time form, UTC without a zone (expires_at). */
 export const API_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -82,12 +90,21 @@ function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
     }) as unknown as z.ZodType<V>;
 }
 
+/** "3 to 500 characters": the words of a length rule, in check failures and the reference alike. */
+function lengthWords(min?: number, max?: number): string {
+    return min !== undefined && max !== undefined ? `${min} to ${max} characters` : min !== undefined ? `at least ${min} characters` : "any text";
+}
+
 function text(min?: number, max?: number): z.ZodType<string> {
     let s = z.string({ error: "must be a string" });
-    const rule = min !== undefined && max !== undefined ? `must be ${min} to ${max} characters` : min !== undefined ? `must be at least ${min} characters` : "";
+    const rule = `must be ${lengthWords(min, max)}`;
     if (min !== undefined) s = s.min(min, { error: rule });
     if (max !== undefined) s = s.max(max, { error: rule });
     return s;
+}
+
+function integerWords(min: number, max?: number): string {
+    return max === undefined ? `at least ${min}` : `${min} to ${max}`;
 }
 
 function integer(min: number, max?: number): z.ZodType<number> {
@@ -115,74 +132,98 @@ function isBase64File(value: string): boolean {
     return payload.length >= 4 && payload.length % 4 === 0 && BASE64.test(payload);
 }
 
+// ---- value rules: a validator with the words the reference shows for it, so neither is written apart ----
+
+/** A value rule: its validator (built on demand), its type and the values it takes, in words. */
+interface ValueRule<T> {
+    readonly type: string;
+    readonly allowed: string | ((target: "defaults" | "room") => string);
+    readonly build: (target: "defaults" | "room") => z.ZodType<T>;
+}
+const rule = <T>(type: string, allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ type, allowed, build });
+const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(", ");
+
+const textRule = (min?: number, max?: number) => rule("string", lengthWords(min, max), () => text(min, max));
+const integerRule = (min: number, max?: number, words = integerWords(min, max)) => rule("integer", words, () => integer(min, max));
+const enumRule = <V extends string>(values: readonly V[]) => rule("string", `one of ${quoted(values)}`, () => oneOf(values));
+const anyText = rule("string", "any text", () => z.string({ error: "must be a string" }));
+const nonEmptyRule = (words: string) => rule("string", words, nonEmpty);
+const listRule = (words: string, item: () => z.ZodType<string>, failure: string) => rule("string[]", words, () => list(item(), failure));
+const colourRule = rule("string", "a hex colour code: `#rgb` or `#rrggbb`", colour);
+const imageRule = rule("string", "an image URL (http or https), or a base64-encoded file (raw or a data URI)", image);
+
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
 function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind>(
     name: N,
     scope: Sc,
     compare: C,
-    schema: (target: "defaults" | "room") => z.ZodType<T>,
+    value: ValueRule<T>,
     description: string,
-    flags: { createOnly?: boolean; secret?: boolean } = {},
+    flags: { createOnly?: boolean; secret?: boolean; whenOmitted?: string } = {},
 ): Setting<N, T, C> & { readonly scope: Sc } {
-    return { name, scope, compare, schema, description, ...flags };
+    const { allowed } = value;
+    return { name, scope, compare, schema: value.build, type: value.type, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
-    setting(name, scope, "exact", () => z.boolean({ error: "must be true or false" }), description);
+    setting(name, scope, "exact", rule("boolean", "`true` or `false`", () => z.boolean({ error: "must be true or false" })), description);
 const choice = <N extends string, V extends string, Sc extends SettingScope>(name: N, scope: Sc, values: readonly V[], description: string) =>
-    setting(name, scope, "exact", () => oneOf(values), description);
+    setting(name, scope, "exact", enumRule(values), description);
 
 // ---- the table -------------------------------------------------------------------------------
 
 const SHARED_VALUES = [
     bool("is_locked", "shared", "Locked rooms require acceptance to join. Single-role rooms cannot be locked on join."),
-    setting("default_role", "shared", "role", nonEmpty, "Role id or name for participants who join with no token, or with a token without a role."),
-    setting("roles", "shared", "roleList", () => list(nonEmpty(), "role ids or names"), "Role ids or names; the order given is the order in the Participants panel."),
+    setting("default_role", "shared", "role", nonEmptyRule("a role id or name of the team"), "Role id or name for participants who join with no token, or with a token without a role."),
+    setting("roles", "shared", "roleList", listRule("role ids or names of the team", nonEmpty, "role ids or names"), "Role ids or names; the order given is the order in the Participants panel."),
     setting(
         "session_length",
         "shared",
         "nullableInteger",
         // Contract 2.3: "an empty value means unlimited": null, or an empty string as the contract writes it.
-        () => z.union([integer(1, 1440), z.literal(""), z.null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
+        rule("integer, null or \"\"", "1 to 1440; `null` or `\"\"` for unlimited", () =>
+            z.union([integer(1, 1440), z.literal(""), z.null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
+        ),
         "Session length in minutes, 1 to 1440; null or an empty string means unlimited.",
     ),
     choice("toolbar_position", "shared", ["left", "right", "bottom"], "Where the toolbar sits."),
-    setting("toolbar_color", "shared", "colour", colour, "Toolbar colour, a hex colour code."),
-    setting("primary_color", "shared", "colour", colour, "Primary colour, a hex colour code."),
-    setting("background_color", "shared", "colour", colour, "Background colour, a hex colour code."),
+    setting("toolbar_color", "shared", "colour", colourRule, "Toolbar colour, a hex colour code."),
+    setting("primary_color", "shared", "colour", colourRule, "Primary colour, a hex colour code."),
+    setting("background_color", "shared", "colour", colourRule, "Background colour, a hex colour code."),
     choice("palette_mode", "shared", ["light", "dark"], "Light or dark palette."),
     choice("language", "shared", LANGUAGES, "Interface language."),
-    setting("languages", "shared", "exact", () => list(oneOf(LANGUAGES), `each one of ${LANGUAGES.join(", ")}`), "Language codes participants may choose from."),
+    setting("languages", "shared", "exact", listRule(`each one of ${quoted(LANGUAGES)}`, () => oneOf(LANGUAGES), `each one of ${LANGUAGES.join(", ")}`), "Language codes participants may choose from."),
     choice("hd_video_quality", "shared", ["720_1.5", "720_2.5", "1080_2.5", "1080_5.5"], "HD video quality: resolution_megabits."),
-    setting("audio_quality", "shared", "numberString", () => oneOf(["32", "64", "128", "256"]), "Audio bitrate in kbit/s, as a string."),
-    setting("private_group_chat_name", "shared", "exact", () => text(3), "Name of the private group chat, at least 3 characters."),
-    setting("private_group_chat_roles", "shared", "roleIdList", () => list(nonEmpty(), "role ids or names"), "Role ids or names that see the private group chat."),
-    setting("custom_logo", "shared", "image", image, "Custom logo: an image URL or a base64-encoded file (read back as a URL)."),
-    setting("application_logo", "shared", "image", image, "Application logo: an image URL or a base64-encoded file (read back as a URL)."),
+    setting("audio_quality", "shared", "numberString", enumRule(["32", "64", "128", "256"]), "Audio bitrate in kbit/s, as a string."),
+    setting("private_group_chat_name", "shared", "exact", textRule(3), "Name of the private group chat, at least 3 characters."),
+    setting("private_group_chat_roles", "shared", "roleIdList", listRule("role ids or names of the team", nonEmpty, "role ids or names"), "Role ids or names that see the private group chat."),
+    setting("custom_logo", "shared", "image", imageRule, "Custom logo: an image URL or a base64-encoded file (read back as a URL)."),
+    setting("application_logo", "shared", "image", imageRule, "Application logo: an image URL or a base64-encoded file (read back as a URL)."),
     choice("qa_default_filter", "shared", ["all", "open", "answered"], "Default filter of the Q&A panel."),
     setting(
         "watermark_text",
         "shared",
         "exact",
-        (target) => {
-            const max = target === "defaults" ? 50 : 150;
-            return text(3, max).refine((v) => WATERMARK_CHARS.test(v), { error: "must use only Latin letters, digits and basic punctuation" });
-        },
+        rule(
+            "string",
+            (target) => `${lengthWords(3, WATERMARK_MAX[target])}: Latin letters, digits and basic punctuation`,
+            (target) => text(3, WATERMARK_MAX[target]).refine((v) => WATERMARK_CHARS.test(v), { error: "must use only Latin letters, digits and basic punctuation" }),
+        ),
         "Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation.",
     ),
     choice("consent_message_type", "shared", ["generic", "custom"], "Generic or custom consent message."),
-    setting("consent_message", "shared", "exact", () => z.string({ error: "must be a string" }), "Consent text; may contain [link <url>]label[/link]."),
-    setting("checkbox_message", "shared", "exact", () => z.string({ error: "must be a string" }), "Text of the do-not-show-again checkbox."),
+    setting("consent_message", "shared", "exact", rule("string", "any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain [link <url>]label[/link]."),
+    setting("checkbox_message", "shared", "exact", anyText, "Text of the do-not-show-again checkbox."),
     choice("recordings_layout_mode", "shared", ["auto", "tiled"], "Layout of recordings."),
     choice("layout_mode_on_join", "shared", ["auto", "tiled"], "Layout on join."),
-    setting("html_title", "shared", "exact", () => text(3, 255), "HTML page title, 3 to 255 characters."),
-    setting("lobby_message", "shared", "exact", () => text(3, 1000), "Lobby message, 3 to 1000 characters."),
+    setting("html_title", "shared", "exact", textRule(3, 255), "HTML page title, 3 to 255 characters."),
+    setting("lobby_message", "shared", "exact", textRule(3, 1000), "Lobby message, 3 to 1000 characters."),
     choice("default_content_library", "shared", ["room", "personal"], "Content library opened by default."),
     setting(
         "library_id",
         "shared",
         "exact",
-        () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" }),
+        rule("string", "a UUID", () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
         "UUID of the content library.",
     ),
     choice("captions_language", "shared", ["de", "en", "es", "fr", "it", "nl", "pt", "ro"], "Captions language."),
@@ -257,55 +298,60 @@ const DEFAULTS_ONLY = [
         "domain",
         "defaults",
         "exact",
-        () =>
+        rule("string", `3 to 32 letters, digits, \`-\` or \`_\`; not ${quoted(RESERVED_DOMAINS)}`, () =>
             z
                 .string({ error: "must be a string" })
                 .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: "must be 3 to 32 letters, digits, dashes or underscores" })
                 .refine((v) => !(RESERVED_DOMAINS as readonly string[]).includes(v.toLowerCase()), {
                     error: `must not be one of ${RESERVED_DOMAINS.join(", ")}`,
                 }),
+        ),
         "Team name used in room addresses; changing it changes every room's URL.",
     ),
-    setting("favicon", "defaults", "image", image, "Favicon: an image URL or a base64-encoded file (read back as a URL)."),
+    setting("favicon", "defaults", "image", imageRule, "Favicon: an image URL or a base64-encoded file (read back as a URL)."),
 ] as const;
 
 const ROOM_ONLY = [
-    setting("description", "room", "exact", () => text(3, 500), "Room description, 3 to 500 characters."),
+    setting("description", "room", "exact", textRule(3, 500), "Room description, 3 to 500 characters."),
     setting(
         "friendly_url",
         "room",
         "exact",
         // Contract 8 gives only the length; the value becomes a path segment of room and join links, where a space,
         // "/", "?", "#", "%" or ".." breaks the link (with "#" a join token lands in the fragment).
-        () =>
+        rule("string", "3 to 32 characters: letters, digits, `-`, `.`, `_`, `~` (no `..`); unique in the team", () =>
             text(3, 32).refine((v) => URL_SAFE.test(v) && !v.includes(".."), {
                 error: "must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link",
             }),
+        ),
         "Friendly URL, unique in the team, 3 to 32 characters: letters, digits and - . _ ~ (no `..`).",
     ),
     choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),
-    setting("external_id", "room", "exact", () => z.string({ error: "must be a string" }), "Identifier assigned by the integrator."),
-    setting("webhooks", "room", "exact", () => list(nonEmpty(), "webhook ids"), "Webhook ids; when given, only these apply."),
-    setting("tags", "room", "stringSet", () => list(nonEmpty(), "tag strings"), "Tags; the API accepts them only on create, so a change replaces the room.", {
+    setting("external_id", "room", "exact", anyText, "Identifier assigned by the integrator."),
+    setting("webhooks", "room", "exact", listRule("webhook ids", nonEmpty, "webhook ids"), "Webhook ids; when given, only these apply.", {
+        whenOmitted: "Every webhook of the team applies (contract 2.4).",
+    }),
+    setting("tags", "room", "stringSet", listRule("non-empty strings, in any order", nonEmpty, "tag strings"), "Tags; the API accepts them only on create, so a change replaces the room.", {
         createOnly: true,
+        whenOmitted: "No tags.",
     }),
     bool("is_audio_only", "room", "Cameras, HD video and virtual backgrounds disabled."),
     choice("broadcaster_tile_visibility", "room", ["all", "cam_mic", "cam"], "Which broadcaster tiles are visible."),
     bool("breakout_rooms_enabled", "room", "Breakout rooms; incompatible with E2EE."),
-    setting("breakouts", "room", "namedList", () => list(nonEmpty(), "breakout room ids or names").nullable(), "Breakout room ids and names."),
+    setting("breakouts", "room", "namedList", rule("string[] or null", "breakout room ids or names, or `null`", () => list(nonEmpty(), "breakout room ids or names").nullable()), "Breakout room ids and names."),
     bool("breakout_free_movement_enabled", "room", "Users move freely between breakout rooms."),
     bool("breakout_return_to_main_room_enabled", "room", "Return to the main room allowed."),
     bool("breakout_timer_enabled", "room", "Visible countdown in breakout rooms."),
-    setting("breakout_timer_duration", "room", "exact", () => integer(1), "Duration of breakout rooms."),
+    setting("breakout_timer_duration", "room", "exact", integerRule(1), "Duration of breakout rooms."),
     bool("breakout_end_on_timer", "room", "Breakout rooms close when the timer ends."),
     bool("restream_enabled", "room", "Restreaming allowed."),
     choice("restream_type", "room", ["youtube", "vimeo", "cloudflare", "custom"], "Restream target."),
-    setting("restream_key", "room", "exact", nonEmpty, "Authentication token for the restream target (secret).", { secret: true }),
+    setting("restream_key", "room", "exact", nonEmptyRule("a non-empty string"), "Authentication token for the restream target (secret).", { secret: true }),
     setting(
         "restream_url",
         "room",
         "exact",
-        () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" }),
+        rule("string", "a URL (`scheme://...`)", () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" })),
         "Custom restreamer server URL.",
     ),
     choice("restream_layout_mode", "room", ["auto", "tiled"], "Layout of the restream."),
@@ -314,16 +360,18 @@ const ROOM_ONLY = [
     bool("restream_autostart_enabled", "room", "Restream starts automatically."),
     bool("participant_names_in_restream_enabled", "room", "Name badges in the restream."),
     bool("restream_consent_message_enabled", "room", "Restream consent reminder."),
-    setting("max_participants", "room", "exact", () => integer(2, 2000), "Maximum participants, 2 to the plan maximum (2000 in the largest plan)."),
-    setting("max_broadcasters", "room", "exact", () => integer(1), "Maximum broadcasters, at least 1 and at most maxParticipants."),
+    setting("max_participants", "room", "exact", integerRule(2, 2000, "2 to the plan maximum (2000 in the largest plan)"), "Maximum participants, 2 to the plan maximum (2000 in the largest plan)."),
+    setting("max_broadcasters", "room", "exact", integerRule(1, undefined, "at least 1, at most `maxParticipants`"), "Maximum broadcasters, at least 1 and at most maxParticipants."),
     bool("whip_enabled", "room", "WHIP ingestion of external live streams."),
     bool("telephony_enabled", "room", "Telephony."),
-    setting("telephony_phone_number", "room", "exact", () => nonEmpty(), "PSTN/SIP number the communication server dials."),
+    setting("telephony_phone_number", "room", "exact", nonEmptyRule("a non-empty string"), "PSTN/SIP number the communication server dials."),
     setting(
         "telephony_pin_dtmf",
         "room",
         "exact",
-        () => z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
+        rule("string", "digits, `*` and `#`, with `W` (1 s) and `w` (0.5 s) pauses", () =>
+            z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
+        ),
         "DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room).",
         { secret: true },
     ),
@@ -331,12 +379,14 @@ const ROOM_ONLY = [
         "expires_at",
         "room",
         "datetime",
-        () =>
+        rule("string", "a date-time `YYYY-MM-DD hh:mm:ss` (UTC) in the future", () =>
             z
                 .string({ error: "must be a string" })
                 .regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)", abort: true })
                 .refine(isRealDateTime, { error: "must be a real date and time (no 30 February, no 24:00:00)" }),
+        ),
         "When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future.",
+        { whenOmitted: "The room does not expire." },
     ),
 ] as const;
 
@@ -381,6 +431,22 @@ interface ReadBackForms {
     namedList: NamedRef[] | null;
 }
 type ReadBackOf<S> = S extends Setting<string, infer T, infer C> ? (C extends keyof ReadBackForms ? ReadBackForms[C] : T) : never;
+
+/** `ReadBackForms` in words, for the reference; also how images and unlimited session lengths read back. */
+const READ_BACK_WORDS: Record<keyof ReadBackForms | "image" | "nullableInteger", string> = {
+    role: "object `{id, name, displayName}`",
+    roleList: "array of `{id, name, displayName, allowPrivateGroupChat}`",
+    roleIdList: "string[] (role ids)",
+    namedList: "array of `{id, name}`, or null",
+    image: "string (a URL) or null",
+    // The API answers null for unlimited, whichever of null and "" was written.
+    nullableInteger: "integer or null (unlimited)",
+};
+
+/** The type of a setting as its output shows it (what the API reads back). */
+export function readBackType(s: AnySetting): string {
+    return (READ_BACK_WORDS as Partial<Record<CompareKind, string>>)[s.compare] ?? s.type;
+}
 
 /** The camelCase input type of a target, derived from the table: `{ hdVideoQuality?: "720_1.5" | ... }`. */
 export type SettingsInputs<Target extends "defaults" | "room"> = {

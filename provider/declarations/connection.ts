@@ -33,8 +33,10 @@ function connectionRule(value: unknown): string | undefined {
 }
 
 export const connectionInput: ExtraInput<ConnectionInput> = {
-    description:
-        "The API and team of this resource, when not the stack's: `{apiUrl, developerKey, teamId, auth}` (`auth` is `bearer` or `basic`); each field left out falls back to `vcrooms:*` stack config, then `VCROOMS_*` environment variables. The developer key is kept secret.",
+    description: "The API and team of this resource, when not the stack's. The developer key is kept secret.",
+    type: "object `{apiUrl, developerKey, teamId, auth}`",
+    allowed: "strings, each optional; `apiUrl` ends in `/api/v1`; `auth` is `bearer` or `basic`",
+    whenOmitted: "Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables.",
     validate: connectionRule,
     secret: ["developerKey"],
 };

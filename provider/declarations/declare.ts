@@ -28,6 +28,12 @@ export interface CommonHooks {
 /** One input of a resource that is not an API setting: its docs, rule and flags. */
 export interface ExtraInput<T = unknown> {
     readonly description: string;
+    /** The value's type as written, for the reference ("string", "boolean", ...). */
+    readonly type: string;
+    /** The values `validate` takes, in words, for the reference. */
+    readonly allowed: string;
+    /** What omitting it means, for the reference ("Required." for an input the rules require). */
+    readonly whenOmitted?: string;
     /** Returns the rule broken, or undefined. */
     readonly validate: (value: unknown) => string | undefined;
     /** `true`: the whole value is secret; a list: these keys of an object value are. */
@@ -45,6 +51,8 @@ export interface ExtraInput<T = unknown> {
 /** A read-only output: a record field that is not a writable setting. */
 export interface OutputField<T = unknown> {
     readonly description: string;
+    /** The value's type, for the reference: `T` in words. */
+    readonly type: string;
     /** Never changes once the resource exists (the diff reports it stable). */
     readonly stable?: boolean;
     /** Always secret, though no input of that name is (a join token's `token` and `link`). */
@@ -64,6 +72,8 @@ export interface Declaration<
 > {
     /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`. */
     readonly type: Tk;
+    /** What the resource's `id` is, for the reference. */
+    readonly idDescription: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
     readonly scope: Sc;
     readonly extras: E;
@@ -114,18 +124,22 @@ export function declareResource<Tk extends string, Sc extends Target | undefined
 
 // ---- constructors, so that a declaration reads one line per field -------------------------------
 
-export function extra<T>(description: string, validate: (value: unknown) => string | undefined, flags: Omit<ExtraInput, "description" | "validate" | "__type"> = {}): ExtraInput<T> {
-    return { description, validate, ...flags };
+type ExtraFlags = Omit<ExtraInput, "description" | "validate" | "__type" | "type" | "allowed">;
+
+/** An extra input: `type` and `allowed` say in words what `validate` takes. */
+export function extra<T>(type: string, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
+    return { type, allowed, description, validate, ...flags };
 }
 
-export const booleanInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
-    extra<boolean>(description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
+export const booleanInput = (description: string, flags?: ExtraFlags) =>
+    extra<boolean>("boolean", "`true` or `false`", description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
 
-export const stringInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
-    extra<string>(description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
+export const stringInput = (description: string, flags?: ExtraFlags & { allowed?: string }) =>
+    extra<string>("string", flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
-export function output<T>(description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
-    return { description, ...flags };
+/** A read-only output; `type` is `T` in words, for the reference. */
+export function output<T>(type: string, description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
+    return { type, description, ...flags };
 }
 
 // ---- what every derivation needs from a declaration ---------------------------------------------

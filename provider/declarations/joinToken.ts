@@ -6,7 +6,7 @@
  */
 import { containsUnknown, failure, type CheckFailure } from "../resources/check";
 import { declareResource, extra, output, stringInput, type Values } from "./declare";
-import { durationSeconds, isMinutes, timeRule } from "./times";
+import { durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fixed = { createOnly: true } as const;
@@ -30,35 +30,52 @@ function tokenRules(inputs: Values): CheckFailure[] {
 
 export const joinToken = declareResource({
     type: "JoinToken",
+    idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
     scope: undefined,
     extras: {
-        room: extra<string>("The room: its UUID or friendly URL, usually a `Room`'s `id`. Required.", nonEmpty, fixed),
-        userName: stringInput("The participant's name (claim `u`); when omitted, the participant is asked for one.", fixed),
-        userId: stringInput("An external user identifier (claim `ud`).", fixed),
-        initials: stringInput("Custom initials for the participant's tile.", fixed),
-        role: stringInput("A role id or name; when omitted, the room's default role applies.", fixed),
-        breakoutId: extra<string>("A breakout room id (UUID) to join.", (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a UUID"), fixed),
-        avatar: extra<string>("The URL of the participant's avatar image.", (v) => (typeof v === "string" && /^https?:\/\/\S+$/.test(v) ? undefined : "must be an http(s) URL"), fixed),
-        notBefore: extra<number | string>("When the token becomes valid: Unix seconds, or a date-time (`YYYY-MM-DD hh:mm:ss` UTC, or ISO 8601 with `Z` or an offset).", (v) => timeRule(v, false), fixed),
+        room: extra<string>("string", "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),
+        userName: stringInput("The participant's name (claim `u`).", { ...fixed, whenOmitted: "The participant is asked for a name." }),
+        userId: stringInput("An external user identifier (claim `ud`).", { ...fixed, whenOmitted: "No `ud` claim." }),
+        initials: stringInput("Custom initials for the participant's tile.", { ...fixed, whenOmitted: "No custom initials." }),
+        role: stringInput("The participant's role.", { ...fixed, allowed: "a role id or name of the team", whenOmitted: "The room's default role applies." }),
+        breakoutId: extra<string>("string", "a UUID", "A breakout room to join.", (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a UUID"), {
+            ...fixed,
+            whenOmitted: "No breakout room named in the token.",
+        }),
+        avatar: extra<string>("string", "an http or https URL", "The participant's avatar image.", (v) => (typeof v === "string" && /^https?:\/\/\S+$/.test(v) ? undefined : "must be an http(s) URL"), {
+            ...fixed,
+            whenOmitted: "No avatar.",
+        }),
+        notBefore: extra<number | string>(
+            "integer or string",
+            "Unix seconds, or a date-time: `YYYY-MM-DD hh:mm:ss` UTC, or ISO 8601 with `Z` or an offset",
+            "When the token becomes valid.",
+            (v) => timeRule(v, false),
+            { ...fixed, whenOmitted: "Valid from issue." },
+        ),
         expiresAt: extra<number | string>(
-            "When the token expires: Unix seconds, a date-time as for `notBefore`, or a number of minutes from issue (any number below 100000000). Minutes are fixed to an absolute time when the token is issued (the `expiresAt` output), so an unchanged program does not issue a new token. Without it the token never expires and never rotates.",
+            "integer or string",
+            `Unix seconds, a date-time as for \`notBefore\`, or minutes from issue (a number below ${MINUTES_BELOW})`,
+            "When the token expires. Minutes are fixed to an absolute time when the token is issued (the `expiresAt` output), so an unchanged program does not issue a new token.",
             (v) => timeRule(v, true),
-            fixed,
+            { ...fixed, whenOmitted: "The token never expires and never rotates." },
         ),
         renewBefore: extra<string>(
-            'Rotate the token this long before it expires: a duration such as `"24h"`, `"1h30m"`, `"7d"` or `"90s"`. A token that has expired, or is within `renewBefore` of expiring by the API\'s clock, shows as a replacement at the next preview and is issued anew at the next up. Needs `expiresAt`.',
+            "string",
+            'a duration such as `"24h"`, `"1h30m"`, `"7d"` or `"90s"`, shorter than the token\'s lifetime; needs `expiresAt`',
+            "Rotate the token this long before it expires: a token that has expired, or is within `renewBefore` of expiring by the API's clock, shows as a replacement at the next preview and is issued anew at the next up.",
             (v) => (durationSeconds(v) === undefined ? 'must be a duration such as "24h", "1h30m", "7d" or "90s"' : undefined),
-            fixed,
+            { ...fixed, whenOmitted: "Issued anew only once it has expired." },
         ),
     },
     outputs: {
-        token: output<string>("The signed join token (HS256). Always secret.", { secret: true, stable: true }),
-        link: output<string>("The room address carrying the token as its `token` query parameter. Always secret.", { secret: true, stable: true }),
-        teamId: output<string>("The team UUID (claim `td`).", { stable: true }),
-        roomId: output<string>("The room UUID (claim `rd`).", { stable: true }),
-        issuedAt: output<string>("When the API issued the token (claim `iat`), ISO 8601.", { stable: true }),
-        notBefore: output<string | undefined>("When the token becomes valid (claim `nbf`), ISO 8601; absent when not set.", { stable: true }),
-        expiresAt: output<string | undefined>("When the token expires (claim `exp`), ISO 8601; absent when it never expires.", { stable: true }),
+        token: output<string>("string (JWT)", "The signed join token (HS256). Always secret.", { secret: true, stable: true }),
+        link: output<string>("string (URL)", "The room address carrying the token as its `token` query parameter. Always secret.", { secret: true, stable: true }),
+        teamId: output<string>("string (UUID)", "The team UUID (claim `td`).", { stable: true }),
+        roomId: output<string>("string (UUID)", "The room UUID (claim `rd`).", { stable: true }),
+        issuedAt: output<string>("string (ISO 8601)", "When the API issued the token (claim `iat`).", { stable: true }),
+        notBefore: output<string | undefined>("string (ISO 8601) or absent", "When the token becomes valid (claim `nbf`); absent when not set.", { stable: true }),
+        expiresAt: output<string | undefined>("string (ISO 8601) or absent", "When the token expires (claim `exp`); absent when it never expires.", { stable: true }),
     },
     hooks: { rules: tokenRules },
 });

@@ -1,66 +1,88 @@
 /**
  * Renders docs/reference.md from the declarations (settings from the table, extra inputs and
  * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
- * to this output).
+ * to this output, and checks every input and output of every kind has its row).
  */
-import { toApiName, toCamelName } from "../api/names";
-import { SETTINGS, type AnySetting } from "../api/settings";
-import type { Declaration } from "./declare";
-import { userExtras } from "./derive";
+import { toCamelName } from "../api/names";
+import { readBackType, settingsFor, type AnySetting } from "../api/settings";
+import type { Declaration, ExtraInput } from "./declare";
+import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "./derive";
 import { renderFunctions } from "../functions/reference";
 import { declarations } from "./index";
 
-function settingRow(s: AnySetting): string {
-    const flags = [("createOnly" in s && s.createOnly) ? "replaces the room" : "", ("secret" in s && s.secret) ? "secret" : ""].filter(Boolean).join(", ");
-    return `| \`${toCamelName(s.name)}\` | \`${s.name}\` | ${s.description}${flags ? ` (${flags})` : ""} |`;
+/** The column heads, exported for the test that reads the tables back. */
+export const INPUT_COLUMNS = ["input", "type", "allowed values", "when omitted", "create-only", "secret", "meaning"] as const;
+export const OUTPUT_COLUMNS = ["output", "type", "secret", "meaning"] as const;
+
+/** A table cell: a `|` in the text would end the cell early. */
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+const row = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
+const table = (head: readonly string[], rows: string[][]) => [row(head), `|${head.map(() => "---").join("|")}|`, ...rows.map(row)].join("\n");
+const yesNo = (flag: boolean) => (flag ? "yes" : "no");
+
+/** What omitting a setting means for a kind (the table says more where it knows more). */
+function settingOmitted(d: Declaration, s: AnySetting, name: string): string {
+    if (name === d.uniqueInput && d.generatedFlag) return "Generated: the resource name plus a random suffix (Pulumi's auto-naming), kept from then on; a new one when the resource is replaced.";
+    if ("whenOmitted" in s && s.whenOmitted) return s.whenOmitted;
+    if (d.scope === "defaults") return "Left as the team has it.";
+    return s.scope === "shared" ? "The team default applies." : "The API's value for a new room.";
 }
 
-function inputsTable(d: Declaration | undefined, settings: readonly AnySetting[]): string {
-    const extras = d ? userExtras(d).map(([name, e]) => `| \`${name}\` | (none) | ${e.description}${e.createOnly ? " (replaces the resource)" : ""} |`) : [];
-    return ["| input | API field | meaning and rules |", "|---|---|---|", ...settings.map(settingRow), ...extras].join("\n");
+function settingInputRow(d: Declaration, s: AnySetting): string[] {
+    const name = toCamelName(s.name);
+    const target = d.scope!;
+    return [`\`${name}\` (\`${s.name}\`)`, s.type, s.allowed(target), settingOmitted(d, s, name), yesNo(replacementInputs(d).includes(name)), yesNo(secretInputs(d).has(name)), s.description];
 }
 
-function outputsTable(d: Declaration): string {
-    return ["| output | API field | meaning |", "|---|---|---|", ...Object.entries(d.outputs).map(([name, o]) => `| \`${name}\` | \`${toApiName(name)}\` | ${o.description} |`)].join("\n");
+function extraInputRow(d: Declaration, name: string, e: ExtraInput): string[] {
+    const secret = secretInputs(d).get(name);
+    const secretCell = secret === undefined ? "no" : secret === true ? "yes" : `${secret.map((k) => `\`${k}\``).join(", ")}`;
+    return [`\`${name}\``, e.type, e.allowed, e.whenOmitted ?? "Not set.", yesNo(replacementInputs(d).includes(name)), secretCell, e.description];
 }
 
-/** A kind that is not a settings record: its own inputs and outputs only. */
+function settingOutputRow(d: Declaration, s: AnySetting): string[] {
+    const name = toCamelName(s.name);
+    const held = d.scope === "defaults" ? "As the team defaults have it." : s.scope === "shared" ? "As the room has it: declared, else the team default." : "As the room has it.";
+    return [`\`${name}\``, readBackType(s), yesNo(secretOutputNames(d).includes(name)), held];
+}
+
+/** Every input row of a kind: its settings, then the extra inputs users declare. */
+export function inputRows(d: Declaration): string[][] {
+    const settings = d.scope === undefined ? [] : settingsFor(d.scope).map((s) => settingInputRow(d, s));
+    return [...settings, ...userExtras(d).map(([name, e]) => extraInputRow(d, name, e))];
+}
+
+/** Every output row of a kind: `id`, the settings as read back, then its read-only outputs. */
+export function outputRows(d: Declaration): string[][] {
+    const settings = d.scope === undefined ? [] : settingsFor(d.scope).map((s) => settingOutputRow(d, s));
+    const own = Object.entries(d.outputs).map(([name, o]) => [`\`${name}\``, o.type, yesNo(secretOutputNames(d).includes(name)), o.description]);
+    return [["`id`", "string", "no", d.idDescription], ...settings, ...own];
+}
+
 function kindSection(d: Declaration, about: string): string {
-    const inputs = ["| input | meaning and rules |", "|---|---|", ...userExtras(d).map(([name, e]) => `| \`${name}\` | ${e.description}${e.createOnly ? " (replaces the resource)" : ""} |`)];
-    const outputs = ["| output | meaning |", "|---|---|", ...Object.entries(d.outputs).map(([name, o]) => `| \`${name}\` | ${o.description}${o.secret ? " (secret)" : ""} |`)];
-    return [`## ${d.type}`, "", about, "", ...inputs, "", "Outputs (besides the inputs):", "", ...outputs, ""].join("\n");
+    const omitted =
+        d.scope === undefined
+            ? []
+            : [
+                  "A setting left out is not sent and not compared: a change made to it outside Pulumi is not drift, and removing it from the program leaves its value as it is.",
+                  "",
+              ];
+    const bookkeeping = d.scope === undefined ? [] : ["", `State also keeps \`${DECLARED_INPUTS}\` (the settings as declared, for \`read\`; always secret).`];
+    return [`## ${d.type}`, "", about, "", "### Inputs", "", ...omitted, table(INPUT_COLUMNS, inputRows(d)), "", "### Outputs", "", table(OUTPUT_COLUMNS, outputRows(d)), ...bookkeeping, ""].join("\n");
 }
 
 export function renderReference(): string {
-    const { room, teamDefaults } = declarations;
+    const { room, teamDefaults, joinToken, roomContentPurge } = declarations;
     return [
-        "# Inputs reference",
+        "# Reference",
         "",
-        "Generated from `provider/api/settings.ts` and the declarations in `provider/declarations/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
-        "Outputs are every field of the API record, camelCase (`room_url` is `roomUrl`); roles read back as objects `{id, name, displayName}`, breakouts as `{id, name}`.",
+        "Generated from `provider/api/settings.ts`, the declarations in `provider/declarations/` and `provider/functions/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
+        "Inputs are camelCase (the API field in brackets); outputs are every field of the API record, camelCase (`room_url` is `roomUrl`). Create-only inputs replace the resource when they change. Secret values show as `[secret]` in plans, state and stack outputs.",
         "",
-        "## Settings shared by TeamDefaults and Room",
-        "",
-        inputsTable(undefined, SETTINGS.filter((s) => s.scope === "shared")),
-        "",
-        "## TeamDefaults only",
-        "",
-        inputsTable(teamDefaults, SETTINGS.filter((s) => s.scope === "defaults")),
-        "",
-        "Read-only outputs:",
-        "",
-        outputsTable(teamDefaults),
-        "",
-        "## Room only",
-        "",
-        inputsTable(room, SETTINGS.filter((s) => s.scope === "room")),
-        "",
-        "Read-only outputs:",
-        "",
-        outputsTable(room),
-        "",
-        kindSection(declarations.joinToken, "A participant's join token (4.2 row 17, 5.3). Delete only forgets it: the API cannot revoke a token, which stays valid until its expiry. Rotation compares the expiry with the API's clock, read from the `Date` header of one small read (`GET /roles?limit=1`) per token at each preview and up; when an answer has no `Date`, this machine's clock is used."),
-        kindSection(declarations.roomContentPurge, "Deletes a room's content (rows 7 to 13). Irreversible: what is deleted cannot be restored. It runs when created and again only when `room`, `kinds` or `triggers` change; a `connection` change alone updates in place; delete does nothing."),
+        kindSection(teamDefaults, "The team's default room settings (2.2, 2.3): one record per team, of which the resource manages only the declared settings. Changing `domain` changes every room's address (rooms' `roomUrl` outputs follow at their next refresh)."),
+        kindSection(room, "A room (2.1, 2.3, 2.4). A change of a create-only input replaces the room; every other change is one PATCH."),
+        kindSection(joinToken, "A participant's join token (4.2 row 17, 5.3). Delete only forgets it: the API cannot revoke a token, which stays valid until its expiry. Rotation compares the expiry with the API's clock, read from the `Date` header of one small read (`GET /roles?limit=1`) per token at each preview and up; when an answer has no `Date`, this machine's clock is used."),
+        kindSection(roomContentPurge, "Deletes a room's content (rows 7 to 13). Irreversible: what is deleted cannot be restored. It runs when created and again only when `room`, `kinds` or `triggers` change; a `connection` change alone updates in place; delete does nothing."),
         renderFunctions(),
     ].join("\n");
 }

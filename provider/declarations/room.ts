@@ -74,21 +74,27 @@ export function droppedExpiryWarning(olds: Values, news: Values): string | undef
 
 export const room = declareResource({
     type: "Room",
+    idDescription: "The room's UUID.",
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
         friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl was generated rather than declared.", { fromCheck: true }),
-        adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing."),
-        deleteContentOnDestroy: booleanInput("On destroy, also delete the room's recordings, chat and other content (delete_resources)."),
+        adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing.", {
+            whenOmitted: "`false`: the create fails when a room with this friendlyUrl exists.",
+        }),
+        deleteContentOnDestroy: booleanInput("On destroy, also delete the room's recordings, chat and other content (delete_resources).", {
+            whenOmitted: "`false`: destroy deletes the room without `delete_resources`.",
+        }),
     },
     outputs: {
-        topic: output<string>("The room's topic, as the dashboard shows it."),
-        roomUrl: output<string>("The address participants open."),
-        files: output<RoomFile[]>("Files attached to the room."),
-        createdAt: output<string>("When the room was created.", { stable: true }),
-        updatedAt: output<string>("When the room was last changed."),
-        filesPanelEnabled: output<boolean>("Files panel shown."),
-        expired: output<boolean>("True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
+        topic: output<string>("string", "The room's topic, as the dashboard shows it."),
+        roomUrl: output<string>("string (URL)", "The address participants open."),
+        files: output<RoomFile[]>("array of `{id, name, url, thumbnailUrl}`", "Files attached to the room."),
+        createdAt: output<string>("string (`YYYY-MM-DDThh:mm:ssZ`)", "When the room was created.", { stable: true }),
+        updatedAt: output<string>("string (`YYYY-MM-DDThh:mm:ssZ`)", "When the room was last changed."),
+        filesPanelEnabled: output<boolean>("boolean", "Files panel shown."),
+        expired: output<boolean>(
+            "boolean","True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",

@@ -32,15 +32,25 @@ export function kindsToDelete(kinds: unknown): ContentKind[] {
 
 export const roomContentPurge = declareResource({
     type: "RoomContentPurge",
+    idDescription: "A random UUID the provider gives the purge.",
     scope: undefined,
     extras: {
-        room: extra<string>("The room: its UUID or friendly URL, usually a `Room`'s `id`. Required. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
-        kinds: extra<ContentKind[]>(`The kinds of content to delete, any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}; every kind when omitted. A change purges again.`, kindsRule, fixed),
-        triggers: extra<unknown[]>("Any values; when they change, the purge runs again (as the command provider's triggers).", () => undefined, fixed),
-        deletes: extra<ContentKind[]>("Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
+        room: extra<string>("string", "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {
+            ...fixed,
+            whenOmitted: "Required.",
+        }),
+        kinds: extra<ContentKind[]>("string[]", `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
+            ...fixed,
+            whenOmitted: "Every kind.",
+        }),
+        triggers: extra<unknown[]>("array", "any values", "When they change, the purge runs again (as the command provider's triggers).", () => undefined, {
+            ...fixed,
+            whenOmitted: "It runs again only when `room` or `kinds` change.",
+        }),
+        deletes: extra<ContentKind[]>("string[]", "(set by check)", "Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
     },
     outputs: {
-        purged: output<ContentKind[]>("The kinds deleted by the last run.", { stable: true }),
+        purged: output<ContentKind[]>("string[]", "The kinds deleted by the last run.", { stable: true }),
     },
     hooks: { rules: purgeRules },
 });

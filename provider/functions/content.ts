@@ -2,7 +2,7 @@
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
 import { deepKeysToCamel } from "../api/names";
-import { declareFunction, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
+import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
 
 export interface ChatMessage {
     id: string;
@@ -29,7 +29,12 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
     description: "A room's chat messages (2.6), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/chat (row 14), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: { messages: "Each message: `id`, `message`, `participantId`, `externalParticipantId`, `participantName`, `createdAt`, `breakoutId`." },
+    result: {
+        messages: field(
+            "array of objects",
+            "Each message: `id`, `message`, `createdAt` (strings); `participantId`, `externalParticipantId`, `participantName`, `breakoutId` (strings or null).",
+        ),
+    },
     async run(client, args) {
         const messages: ChatMessage[] = [];
         for await (const m of client.iterateChat(args.room, { sessionId: args.sessionId })) messages.push(deepKeysToCamel(m) as ChatMessage);
@@ -42,7 +47,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
     description: "A room's transcript entries (2.7), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/transcripts (row 15), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: { transcripts: "Each entry: `participantId`, `participantName`, `transcript`, `startTime`, `endTime`." },
+    result: { transcripts: field("array of objects", "Each entry: `transcript`, `startTime`, `endTime` (strings); `participantId`, `participantName` (strings or null).") },
     async run(client, args) {
         const transcripts: TranscriptEntry[] = [];
         for await (const t of client.iterateTranscripts(args.room, { sessionId: args.sessionId })) transcripts.push(deepKeysToCamel(t) as TranscriptEntry);
@@ -60,6 +65,6 @@ export const exportRoomTranscripts = declareFunction<{ room: string; format?: "t
         locale: oneOf("How times are formatted.", LANGUAGES),
         lang: oneOf("The language of the file's headings.", LANGUAGES),
     },
-    result: { content: "The file's text, as the API answered it (JSON text for `json`)." },
+    result: { content: field("string", "The file's text, as the API answered it (JSON text for `json`).") },
     run: async (client, args) => ({ content: await client.exportTranscripts(args.room, { format: args.format, locale: args.locale, lang: args.lang }) }),
 });

@@ -10,6 +10,8 @@ import { connectionInput } from "../declarations/connection";
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
 export interface ArgField {
     readonly description: string;
+    /** The value's type as written, for the reference. */
+    readonly type: string;
     readonly validate: (value: unknown) => string | undefined;
     readonly required?: boolean;
     /** Never shown in a message (the connection carries the developer key). */
@@ -28,15 +30,26 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     /** The endpoints it reads, as the contract's rows (for the docs). */
     readonly reads: string;
     readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
-    /** The result's fields and what they hold. */
-    readonly result: Readonly<Record<string, string>>;
+    /** The result's fields: their types and what they hold (for the reference). */
+    readonly result: Readonly<Record<string, ResultField>>;
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
     readonly rules?: (args: A) => Array<[string, string, unknown]>;
     readonly run: (client: RoomsClient, args: A) => Promise<R>;
 }
 
+/** A field of a function's result, in words. */
+export interface ResultField {
+    readonly type: string;
+    readonly description: string;
+}
+export const field = (type: string, description: string): ResultField => ({ type, description });
+
 export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
-export type ResultOf<D> = D extends FunctionDeclaration<CommonArgs, infer R> ? R : never;
+/**
+ * Read from `run` alone: matching the whole declaration against `FunctionDeclaration<CommonArgs, R>` fails for
+ * any function with arguments of its own (`run` takes its arguments contravariantly), which made those results `never`.
+ */
+export type ResultOf<D> = D extends { readonly run: (client: never, args: never) => Promise<infer R> } ? R : never;
 
 /** Builds a declaration, keeping its literal types. */
 export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<A, R>): FunctionDeclaration<A, R> {
@@ -44,7 +57,12 @@ export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<
 }
 
 /** The `connection` argument, documented and checked like the resources' input. */
-export const connectionArg: ArgField = { description: connectionInput.description, validate: connectionInput.validate, hidden: true };
+export const connectionArg: ArgField = {
+    description: `${connectionInput.description} ${connectionInput.whenOmitted}`,
+    type: connectionInput.type,
+    validate: connectionInput.validate,
+    hidden: true,
+};
 
 // ---- argument rules (contract 4.1, 4.2, 2.8) --------------------------------------------------------
 
@@ -52,22 +70,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const roomArg = (description = "The room: its UUID or friendly URL."): ArgField => ({
     description,
+    type: "string",
     required: true,
     validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a room id or friendly URL (a non-empty string)"),
 });
 
 export const dateArg = (description: string): ArgField => ({
     description,
+    type: "string (`YYYY-MM-DD`)",
     validate: (v) => (typeof v === "string" && isRealDate(v) ? undefined : "must be a date YYYY-MM-DD"),
 });
 
 export const sessionArg: ArgField = {
     description: "Only this session's records (a session UUID).",
+    type: "string (UUID)",
     validate: (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a session UUID"),
 };
 
 export const oneOf = (description: string, values: readonly string[]): ArgField => ({
     description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}.`,
+    type: "string",
     validate: (v) => (typeof v === "string" && values.includes(v) ? undefined : `must be one of ${values.join(", ")}`),
 });
 

@@ -2,8 +2,11 @@
 import { connectionArg, type ArgField } from "./declare";
 import { functions } from "./index";
 
+export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;
+export const RESULT_COLUMNS = ["result", "type", "meaning"] as const;
+
 function argRow(name: string, a: ArgField): string {
-    return `| \`${name}\` | ${a.required ? "yes" : "no"} | ${a.description} |`;
+    return `| \`${name}\` | ${a.type} | ${a.required ? "yes" : "no"} | ${a.description} |`;
 }
 
 export function renderFunctions(): string {
@@ -14,14 +17,14 @@ export function renderFunctions(): string {
             "",
             `${d.description} Reads ${d.reads}.`,
             "",
-            "| argument | required | meaning and rules |",
-            "|---|---|---|",
+            `| ${ARGUMENT_COLUMNS.join(" | ")} |`,
+            "|---|---|---|---|",
             ...args.map(([n, a]) => argRow(n, a)),
             argRow("connection", connectionArg),
             "",
-            "| result | meaning |",
-            "|---|---|",
-            ...Object.entries(d.result).map(([n, text]) => `| \`${n}\` | ${text} |`),
+            `| ${RESULT_COLUMNS.join(" | ")} |`,
+            "|---|---|---|",
+            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${r.type} | ${r.description} |`),
             "",
         ].join("\n");
     });

@@ -4,7 +4,7 @@
  */
 import { keysToCamel, type CamelCase } from "../api/names";
 import type { RoomsClient } from "../api";
-import { dateArg, declareFunction, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
+import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
 
 /** Room metrics, as 2.8 names them. */
 export const ROOM_METRICS = [
@@ -52,6 +52,7 @@ export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId: string; dateS
 function metricsArg(names: readonly string[], scope: string): ArgField {
     return {
         description: `Which metrics to return, as 2.8 names them (snake_case, e.g. \`participation_minutes\`); every ${scope} metric when omitted. The result has them in camelCase.`,
+        type: "string[]",
         validate: (v) => {
             if (!Array.isArray(v) || v.length === 0) return "must be a non-empty list of metric names";
             const unknown = v.filter((m) => !names.includes(m as string));
@@ -87,10 +88,13 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
     reads: "GET /rooms/{room}/statistics (row 20); GET / for the default period",
     args: { room: roomArg(), ...period, metrics: metricsArg(ROOM_METRICS, "room") },
     result: {
-        roomId: "The room UUID; also `roomExternalId`, `roomDescription`, `roomFriendlyUrl`, `roomPrivacy`, `roomSource`, `roomMaxParticipants`, `roomIsDeleted`.",
-        dateStart: "First day of the period.",
-        dateEnd: "Last day of the period.",
-        "(each metric)": "The metric's value, camelCase (`participation_minutes` is `participationMinutes`).",
+        roomId: field("string (UUID)", "The room."),
+        "roomExternalId, roomDescription, roomFriendlyUrl, roomPrivacy, roomSource": field("string or null", "The room's descriptors, as the statistics record gives them."),
+        roomMaxParticipants: field("integer", "The room's maximum participants."),
+        roomIsDeleted: field("boolean", "Whether the room has been deleted."),
+        dateStart: field("string (`YYYY-MM-DD`)", "First day of the period."),
+        dateEnd: field("string (`YYYY-MM-DD`)", "Last day of the period."),
+        "(each metric)": field("number", "The metric's value, camelCase (`participation_minutes` is `participationMinutes`); only the metrics asked for."),
     },
     rules: periodRule,
     async run(client, args) {
@@ -105,10 +109,10 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     reads: "GET /statistics (row 21); GET / when one date is given",
     args: { ...period, metrics: metricsArg([...ROOM_METRICS, ...TEAM_ONLY_METRICS], "team") },
     result: {
-        teamId: "The team UUID.",
-        dateStart: "First day of the period.",
-        dateEnd: "Last day of the period.",
-        "(each metric)": "The metric's value, camelCase.",
+        teamId: field("string (UUID)", "The team."),
+        dateStart: field("string (`YYYY-MM-DD`)", "First day of the period."),
+        dateEnd: field("string (`YYYY-MM-DD`)", "Last day of the period."),
+        "(each metric)": field("number", "The metric's value, camelCase; only the metrics asked for."),
     },
     rules: periodRule,
     async run(client, args) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
 import { engineFor } from "../support/pulumi";
-import type { PulumiProject, JsonStep } from "./pulumiCli";
+import type { PulumiProject, JsonStep } from "../../harness/pulumiCli";
 import { cli, DECLARED_PROGRAM, projectFor } from "./support";
 
 interface Stage {

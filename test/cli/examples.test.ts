@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
-import { PulumiProject, ROOT } from "./pulumiCli";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
-import type { PulumiProject } from "./pulumiCli";
+import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor, resourceOps } from "./support";
 
 let emulator: RunningEmulator;

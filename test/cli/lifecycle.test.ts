@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
-import type { PulumiProject } from "./pulumiCli";
+import type { PulumiProject } from "../../harness/pulumiCli";
 import { clearLog, cli, plannedChanges, projectFor, requestLog, resourceOps, withoutDebugEvents, writes } from "./support";
 
 const RESTREAM_KEY = "very-secret-stream-key-7f3a";

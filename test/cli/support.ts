@@ -5,9 +5,9 @@
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
-import { locateCli, PulumiProject, ROOT, type JsonStep } from "./pulumiCli";
+import { locateCli, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 
-export { plannedChanges } from "./pulumiCli";
+export { plannedChanges } from "../../harness/pulumiCli";
 
 export const cli = locateCli();
 export const cliDir = "dir" in cli ? cli.dir : "";

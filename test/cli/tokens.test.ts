@@ -11,8 +11,8 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { deepKeysToCamel } from "../../provider/api/names";
 import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
-import type { PulumiProject } from "./pulumiCli";
-import { ROOT } from "./pulumiCli";
+import type { PulumiProject } from "../../harness/pulumiCli";
+import { ROOT } from "../../harness/pulumiCli";
 import { clearLog, cli, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");

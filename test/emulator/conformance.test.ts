@@ -2,19 +2,12 @@
  * The emulator against the contract, over real HTTP on loopback: every endpoint, and every write
  * rule on both sides of its boundary.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller, control, type Answer } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { control, type Answer } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0, domain: "acme" });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const env = useEmulator({ rateLimit: 0, domain: "acme" }, { resetEach: true });
+const { api } = env;
 
 const x = (n: number) => "x".repeat(n);
 const future = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 19).replace("T", " ");
@@ -22,15 +15,15 @@ const future = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 19
 describe("authentication (contract 5)", () => {
     it("accepts Bearer and Basic, refuses anything else with 401 and never echoes the key", async () => {
         expect((await api("GET", "/")).status).toBe(200);
-        const basic = `Basic ${Buffer.from(`${emulator.teamId}:${emulator.developerKey}`).toString("base64")}`;
+        const basic = `Basic ${Buffer.from(`${env.emulator.teamId}:${env.emulator.developerKey}`).toString("base64")}`;
         expect((await api("GET", "/", undefined, basic)).status).toBe(200);
-        for (const auth of [null, "Bearer wrong", `Basic ${Buffer.from(`other:${emulator.developerKey}`).toString("base64")}`, "Token abc"]) {
+        for (const auth of [null, "Bearer wrong", `Basic ${Buffer.from(`other:${env.emulator.developerKey}`).toString("base64")}`, "Token abc"]) {
             const answer = await api("GET", "/rooms", undefined, auth);
             expect(answer.status).toBe(401);
             expect(answer.body).toEqual({ message: "Unauthenticated.", error: "unauthenticated" });
         }
         const state = await api("GET", "/");
-        expect(state.text).not.toContain(emulator.developerKey);
+        expect(state.text).not.toContain(env.emulator.developerKey);
     });
 });
 
@@ -118,12 +111,12 @@ describe("room write rules (2.3, 2.4, 8), both sides of each boundary", () => {
     });
 
     it("honours a lower plan maximum", async () => {
-        await control(emulator, "PATCH", "/config", { maxParticipantsPlan: 100 });
+        await control(env.emulator, "PATCH", "/config", { maxParticipantsPlan: 100 });
         try {
             expect((await api("POST", "/rooms", { max_participants: 100 })).status).toBe(200);
             expect((await api("POST", "/rooms", { max_participants: 101 })).status).toBe(422);
         } finally {
-            await control(emulator, "PATCH", "/config", { maxParticipantsPlan: 2000 });
+            await control(env.emulator, "PATCH", "/config", { maxParticipantsPlan: 2000 });
         }
     });
 });
@@ -174,11 +167,11 @@ describe("rooms (2.1, endpoints 3 to 6 and DELETE)", () => {
         const at = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19).replace("T", " ");
         await api("POST", "/rooms", { friendly_url: "short-lived", expires_at: at });
         expect((await api("GET", "/rooms/short-lived")).status).toBe(200);
-        await control(emulator, "POST", "/clock", { advanceSeconds: 3601 });
+        await control(env.emulator, "POST", "/clock", { advanceSeconds: 3601 });
         try {
             expect((await api("GET", "/rooms/short-lived")).status).toBe(404);
         } finally {
-            await control(emulator, "POST", "/clock", { now: new Date().toISOString() });
+            await control(env.emulator, "POST", "/clock", { now: new Date().toISOString() });
         }
     });
 
@@ -248,7 +241,7 @@ describe("room content (endpoints 7 to 16)", () => {
     it("lists chat and transcripts with pagination and session filter; each DELETE empties one kind", async () => {
         const room = (await api("POST", "/rooms", { friendly_url: "content" })).body;
         const session = "11111111-2222-4333-8444-555555555555";
-        await control(emulator, "POST", "/rooms/content/content", {
+        await control(env.emulator, "POST", "/rooms/content/content", {
             chat: [...Array(120)].map((_, i) => (i < 20 ? { session_id: session } : {})),
             transcripts: [{ transcript: "Hello there." }, { transcript: "Hi." }],
             questions: 2, summaries: 1, polls: 1, quizzes: 1, recordings: 3,
@@ -268,9 +261,9 @@ describe("room content (endpoints 7 to 16)", () => {
         expect(json.body.transcripts).toHaveLength(2);
         expect((await api("GET", "/rooms/content/transcripts/export?format=pdf")).status).toBe(422);
         expect((await api("DELETE", "/rooms/content/chat")).status).toBe(204);
-        expect(await control(emulator, "GET", "/rooms/content/content")).toEqual({ chat: 0, questions: 2, summaries: 1, transcripts: 2, polls: 1, quizzes: 1, recordings: 3 });
+        expect(await control(env.emulator, "GET", "/rooms/content/content")).toEqual({ chat: 0, questions: 2, summaries: 1, transcripts: 2, polls: 1, quizzes: 1, recordings: 3 });
         for (const kind of ["questions", "summaries", "transcripts", "polls", "quizzes", "recordings"]) expect((await api("DELETE", `/rooms/content/${kind}`)).status).toBe(204);
-        expect(Object.values(await control(emulator, "GET", "/rooms/content/content")).every((n) => n === 0)).toBe(true);
+        expect(Object.values(await control(env.emulator, "GET", "/rooms/content/content")).every((n) => n === 0)).toBe(true);
         expect((await api("DELETE", "/rooms/nowhere/chat")).status).toBe(404);
     });
 });
@@ -281,9 +274,9 @@ describe("join tokens (endpoint 17, contract 5.3)", () => {
         const room = (await api("POST", "/rooms", { friendly_url: "private-room", privacy: "private" })).body;
         const answer = await api("POST", "/rooms/private-room/token", { u: "Ada", ud: "user-1", role: "speaker", exp: 60 });
         expect(answer.status).toBe(200);
-        const { payload, protectedHeader } = await jwtVerify(answer.body.token, new TextEncoder().encode(emulator.developerKey));
+        const { payload, protectedHeader } = await jwtVerify(answer.body.token, new TextEncoder().encode(env.emulator.developerKey));
         expect(protectedHeader.alg).toBe("HS256");
-        expect(payload).toMatchObject({ td: emulator.teamId, rd: room.id, u: "Ada", ud: "user-1", role: "speaker" });
+        expect(payload).toMatchObject({ td: env.emulator.teamId, rd: room.id, u: "Ada", ud: "user-1", role: "speaker" });
         expect(payload.exp! - payload.iat!).toBe(3600);
         expect(answer.body.link).toBe(`https://acme.digitalsamba.com/private-room?token=${answer.body.token}`);
         const absolute = await api("POST", "/rooms/private-room/token", { exp: 4102444800, nbf: "2030-01-01 00:00:00" });
@@ -297,9 +290,9 @@ describe("join tokens (endpoint 17, contract 5.3)", () => {
 describe("statistics (2.8, endpoints 20 and 21)", () => {
     it("sums recorded usage over a period, with a metric selection", async () => {
         const room = (await api("POST", "/rooms", { friendly_url: "stats" })).body;
-        await control(emulator, "POST", "/usage", { room: "stats", date: "2026-03-01", metrics: { participation_minutes: 30, sessions: 1 } });
-        await control(emulator, "POST", "/usage", { room: room.id, date: "2026-03-15", metrics: { participation_minutes: 12 } });
-        await control(emulator, "POST", "/usage", { date: "2026-03-02", metrics: { rooms: 4, captions_minutes: 5 } });
+        await control(env.emulator, "POST", "/usage", { room: "stats", date: "2026-03-01", metrics: { participation_minutes: 30, sessions: 1 } });
+        await control(env.emulator, "POST", "/usage", { room: room.id, date: "2026-03-15", metrics: { participation_minutes: 12 } });
+        await control(env.emulator, "POST", "/usage", { date: "2026-03-02", metrics: { rooms: 4, captions_minutes: 5 } });
         const stats = (await api("GET", "/rooms/stats/statistics?date_start=2026-03-01&date_end=2026-03-10")).body;
         expect(stats).toMatchObject({ room_id: room.id, room_friendly_url: "stats", participation_minutes: 30, sessions: 1, date_start: "2026-03-01", date_end: "2026-03-10" });
         expect(Object.keys(stats)).toHaveLength(8 + 27 + 2);
@@ -307,7 +300,7 @@ describe("statistics (2.8, endpoints 20 and 21)", () => {
         expect(some.participation_minutes).toBe(42);
         expect(some).not.toHaveProperty("sessions");
         const team = (await api("GET", "/statistics?date_start=2026-03-01&date_end=2026-03-31")).body;
-        expect(team).toMatchObject({ team_id: emulator.teamId, participation_minutes: 42, rooms: 4, captions_minutes: 5 });
+        expect(team).toMatchObject({ team_id: env.emulator.teamId, participation_minutes: 42, rooms: 4, captions_minutes: 5 });
         expect((await api("GET", "/statistics")).body.date_start).toMatch(/^\d{4}-\d{2}-01$/);
         expect((await api("GET", "/statistics?date_start=2026-03-10&date_end=2026-03-01")).status).toBe(422);
         expect((await api("GET", "/statistics?metrics=bogus")).status).toBe(422);
@@ -317,7 +310,7 @@ describe("statistics (2.8, endpoints 20 and 21)", () => {
 
 describe("rate limit, faults and the request log", () => {
     it("answers 429 with retry-after and the vendor's body past the limit", async () => {
-        await control(emulator, "PATCH", "/config", { rateLimit: 60 });
+        await control(env.emulator, "PATCH", "/config", { rateLimit: 60 });
         try {
             // The window model: the whole minute's budget at once, then refused until the window ends.
             const answers = [];
@@ -329,22 +322,22 @@ describe("rate limit, faults and the request log", () => {
             expect(limited.body).toEqual({ message: expect.stringMatching(/^Too Many Attempts\. You may try again in \d+ seconds\.$/), error: "rate-limit" });
             expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
         } finally {
-            await control(emulator, "PATCH", "/config", { rateLimit: 0 });
+            await control(env.emulator, "PATCH", "/config", { rateLimit: 0 });
         }
     });
 
     it("injects statuses, latency and dropped connections, and logs every request", async () => {
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms*", status: 503, count: 2 });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms*", status: 503, count: 2 });
         expect((await api("GET", "/rooms")).status).toBe(503);
         expect((await api("GET", "/rooms/x")).status).toBe(503);
         expect((await api("GET", "/rooms")).status).toBe(200);
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
         await expect(api("POST", "/rooms", { friendly_url: "dropped" })).rejects.toThrow();
         expect((await api("GET", "/rooms/dropped")).status).toBe(200);
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "before" });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "before" });
         await expect(api("POST", "/rooms", { friendly_url: "never" })).rejects.toThrow();
         expect((await api("GET", "/rooms/never")).status).toBe(404);
-        const log = await control(emulator, "GET", "/requests");
+        const log = await control(env.emulator, "GET", "/requests");
         expect(log.routes["GET /api/v1/rooms"]).toBe(2);
         expect(log.routes["POST /api/v1/rooms"]).toBe(2);
         expect(log.counts["GET /api/v1/rooms/dropped"]).toBe(1);

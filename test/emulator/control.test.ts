@@ -2,29 +2,23 @@
  * The test-control interface of emulator-api.md: faults of each kind, the request log, the clock,
  * reset, state, config, seeding, and the rate limit's shape.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true });
+const { api } = env;
 
 async function controlStatus(method: string, path: string, body?: unknown): Promise<number> {
-    const res = await fetch(`${emulator.controlUrl}${path}`, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${env.emulator.controlUrl}${path}`, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
     await res.text();
     return res.status;
 }
 
 describe("faults", () => {
     it("answers an injected status with the default body, without acting on the request", async () => {
-        const added = await fetch(`${emulator.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ method: "POST", path: "/api/v1/rooms", status: 500 }) });
+        const added = await fetch(`${env.emulator.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ method: "POST", path: "/api/v1/rooms", status: 500 }) });
         expect(added.status).toBe(201);
         expect(await added.json()).toEqual({ id: expect.any(Number) });
         const answer = await api("POST", "/rooms", { friendly_url: "not-made" });
@@ -35,7 +29,7 @@ describe("faults", () => {
     });
 
     it("answers a custom body and headers, matches the method, and counts down", async () => {
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 429, count: 2, body: { message: "slow down", error: "rate-limit" }, headers: { "retry-after": "3" } });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 429, count: 2, body: { message: "slow down", error: "rate-limit" }, headers: { "retry-after": "3" } });
         expect((await api("PATCH", "/", { palette_mode: "dark" })).status).toBe(200);
         for (let i = 0; i < 2; i++) {
             const answer = await api("GET", "/");
@@ -47,13 +41,13 @@ describe("faults", () => {
     });
 
     it("is checked before auth: an unauthenticated request still gets the fault", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/rooms", status: 503 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/rooms", status: 503 });
         expect((await api("GET", "/rooms", undefined, null)).status).toBe(503);
         expect((await api("GET", "/rooms", undefined, null)).status).toBe(401);
     });
 
     it("delays a request by latencyMs, then lets it proceed", async () => {
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", latencyMs: 150 });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", latencyMs: 150 });
         await api("POST", "/rooms", { friendly_url: "slow" });
         const started = Date.now();
         const answer = await api("GET", "/rooms/slow");
@@ -63,24 +57,24 @@ describe("faults", () => {
     });
 
     it("delays and then answers a status when both are given", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/roles", latencyMs: 50, status: 502 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/roles", latencyMs: 50, status: 502 });
         expect((await api("GET", "/roles")).status).toBe(502);
     });
 
     it("drops the connection before acting, or after acting, and logs both with status 0", async () => {
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "before" });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "before" });
         await expect(api("POST", "/rooms", { friendly_url: "before" })).rejects.toThrow();
         expect((await api("GET", "/rooms/before")).status).toBe(404);
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", drop: "after" });
         await api("POST", "/rooms", { friendly_url: "after" });
         await expect(api("PATCH", "/rooms/after", { description: "changed" })).rejects.toThrow();
         expect((await api("GET", "/rooms/after")).body.description).toBe("changed");
-        const log = await control(emulator, "GET", "/requests");
+        const log = await control(env.emulator, "GET", "/requests");
         expect(log.entries.filter((e: { status: number }) => e.status === 0).map((e: { method: string }) => e.method)).toEqual(["POST", "PATCH"]);
     });
 
     it("clears pending faults, and refuses a fault without a path", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/*", status: 500, count: 10 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/*", status: 500, count: 10 });
         expect(await controlStatus("DELETE", "/faults")).toBe(204);
         expect((await api("GET", "/")).status).toBe(200);
         expect(await controlStatus("POST", "/faults", { status: 500 })).toBe(400);
@@ -98,29 +92,29 @@ describe("request log", () => {
         await api("GET", "/", undefined, null);
         await api("GET", "/rooms/missing");
         // A window of one request: the second is refused.
-        await control(emulator, "PATCH", "/config", { rateLimit: 1 });
+        await control(env.emulator, "PATCH", "/config", { rateLimit: 1 });
         try {
             await api("GET", "/");
             await api("GET", "/");
         } finally {
-            await control(emulator, "PATCH", "/config", { rateLimit: 0 });
+            await control(env.emulator, "PATCH", "/config", { rateLimit: 0 });
         }
-        const log = await control(emulator, "GET", "/requests");
+        const log = await control(env.emulator, "GET", "/requests");
         expect(log.total).toBe(9);
         expect(log.counts).toMatchObject({ "POST /api/v1/rooms": 1, "GET /api/v1/rooms/logged": 1, [`GET /api/v1/rooms/${created.body.id}`]: 1, "GET /api/v1/": 3 });
         expect(log.routes).toMatchObject({ "GET /api/v1/rooms/:room": 3, "PATCH /api/v1/rooms/:room": 1, "GET /api/v1/rooms": 1, "GET /api/v1/": 3 });
         const list = log.entries.find((e: { path: string }) => e.path === "/api/v1/rooms" && e.method === "GET");
         expect(list).toMatchObject({ query: "limit=5&order=asc", status: 200, at: expect.stringMatching(/Z$/) });
         expect(log.entries.map((e: { status: number }) => e.status)).toEqual(expect.arrayContaining([401, 404, 429]));
-        expect(JSON.stringify(log)).not.toContain(emulator.developerKey);
+        expect(JSON.stringify(log)).not.toContain(env.emulator.developerKey);
         expect(await controlStatus("DELETE", "/requests")).toBe(204);
-        expect((await control(emulator, "GET", "/requests")).total).toBe(0);
+        expect((await control(env.emulator, "GET", "/requests")).total).toBe(0);
     });
 });
 
 describe("rate limit", () => {
     it("as the bucket model, is a token bucket of one second's worth: past it 429, retry-after in whole seconds, the vendor's body", async () => {
-        await control(emulator, "PATCH", "/config", { rateLimit: 120, rateLimitModel: "bucket" });
+        await control(env.emulator, "PATCH", "/config", { rateLimit: 120, rateLimitModel: "bucket" });
         try {
             // 120 per minute is 2 per second: a burst of 2, then refused.
             const statuses: number[] = [];
@@ -137,35 +131,35 @@ describe("rate limit", () => {
             expect(limited!.body).toEqual({ message: `Too Many Attempts. You may try again in ${seconds} seconds.`, error: "rate-limit" });
             // Control calls are not rate limited, and reset refills the bucket.
             expect(await controlStatus("GET", "/state")).toBe(200);
-            await control(emulator, "POST", "/reset");
+            await control(env.emulator, "POST", "/reset");
             expect((await api("GET", "/roles")).status).toBe(200);
         } finally {
-            await control(emulator, "PATCH", "/config", { rateLimit: 0, rateLimitModel: "window" });
+            await control(env.emulator, "PATCH", "/config", { rateLimit: 0, rateLimitModel: "window" });
         }
     });
 
     it("reports the current config", async () => {
-        expect(await control(emulator, "PATCH", "/config", {})).toEqual({ rateLimit: 0, rateLimitModel: "window", latencyMs: 0, maxParticipantsPlan: 2000 });
+        expect(await control(env.emulator, "PATCH", "/config", {})).toEqual({ rateLimit: 0, rateLimitModel: "window", latencyMs: 0, maxParticipantsPlan: 2000 });
     });
 });
 
 describe("clock", () => {
     it("reads and moves the clock; room timestamps and expiry follow it", async () => {
-        const set = await control(emulator, "POST", "/clock", { now: "2030-06-01T12:00:00.000Z" });
+        const set = await control(env.emulator, "POST", "/clock", { now: "2030-06-01T12:00:00.000Z" });
         expect(set.now).toMatch(/^2030-06-01T12:00:0/);
         const room = (await api("POST", "/rooms", { friendly_url: "timed", expires_at: "2030-06-01 13:00:00" })).body;
         expect(room.created_at).toMatch(/^2030-06-01T12:00:0\dZ$/);
         expect(room.expires_at).toBe("2030-06-01 13:00:00");
         expect((await api("POST", "/rooms", { expires_at: "2030-06-01 11:59:00" })).status).toBe(422);
-        const moved = await control(emulator, "POST", "/clock", { advanceSeconds: 1800 });
+        const moved = await control(env.emulator, "POST", "/clock", { advanceSeconds: 1800 });
         expect(moved.now).toMatch(/^2030-06-01T12:30:0/);
         expect((await api("GET", "/rooms/timed")).status).toBe(200);
-        await control(emulator, "POST", "/clock", { advanceSeconds: 1801 });
+        await control(env.emulator, "POST", "/clock", { advanceSeconds: 1801 });
         expect((await api("GET", "/rooms/timed")).status).toBe(404);
         expect((await api("GET", "/rooms")).body.total_count).toBe(0);
-        expect((await control(emulator, "GET", "/clock")).now).toMatch(/^2030-06-01T13:00:0/);
+        expect((await control(env.emulator, "GET", "/clock")).now).toMatch(/^2030-06-01T13:00:0/);
         expect(await controlStatus("POST", "/clock", { now: "not a date" })).toBe(400);
-        await control(emulator, "POST", "/clock", { now: new Date().toISOString() });
+        await control(env.emulator, "POST", "/clock", { now: new Date().toISOString() });
     });
 
     it("uses an injected clock when one is given, and refuses to move it over HTTP", async () => {
@@ -187,17 +181,17 @@ describe("clock", () => {
 
 describe("reset, state and seeding", () => {
     it("state shows the defaults and every room in full; reset returns to the initial state", async () => {
-        const initial = await control(emulator, "GET", "/state");
+        const initial = await control(env.emulator, "GET", "/state");
         expect(initial.rooms).toEqual([]);
         await api("PATCH", "/", { palette_mode: "dark", domain: "other" });
         await api("POST", "/rooms", { friendly_url: "kept", topic: "ignored" });
         const room = (await api("GET", "/rooms/kept")).body;
-        const state = await control(emulator, "GET", "/state");
+        const state = await control(env.emulator, "GET", "/state");
         expect(state.rooms).toEqual([room]);
         expect(state.defaults).toEqual((await api("GET", "/")).body);
-        await control(emulator, "POST", "/faults", { path: "/api/v1/*", status: 500 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/*", status: 500 });
         expect(await controlStatus("POST", "/reset")).toBe(204);
-        const after = await control(emulator, "GET", "/state");
+        const after = await control(env.emulator, "GET", "/state");
         expect(after.rooms).toEqual([]);
         expect(after.defaults).toMatchObject({ palette_mode: initial.defaults.palette_mode, domain: "acme" });
         expect((await api("GET", "/")).status).toBe(200); // the fault went with the reset
@@ -205,7 +199,7 @@ describe("reset, state and seeding", () => {
 
     it("seeds content with generated values, counts it, and refuses an unknown room", async () => {
         await api("POST", "/rooms", { friendly_url: "seeded" });
-        const counts = await fetch(`${emulator.controlUrl}/rooms/seeded/content`, {
+        const counts = await fetch(`${env.emulator.controlUrl}/rooms/seeded/content`, {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ chat: [{}, { message: "hi", participant_name: "Bob" }], transcripts: [{}], questions: 4, recordings: 2 }),
@@ -232,14 +226,14 @@ describe("reset, state and seeding", () => {
         const defaults = (await api("GET", "/")).body;
         expect(defaults.used_participation_minutes).toBe(0);
         const inPeriod = defaults.subscription_start.slice(0, 10);
-        await control(emulator, "POST", "/usage", { date: inPeriod, metrics: { participation_minutes: 25 } });
-        await control(emulator, "POST", "/usage", { date: "1999-01-01", metrics: { participation_minutes: 1000 } });
+        await control(env.emulator, "POST", "/usage", { date: inPeriod, metrics: { participation_minutes: 25 } });
+        await control(env.emulator, "POST", "/usage", { date: "1999-01-01", metrics: { participation_minutes: 1000 } });
         expect((await api("GET", "/")).body.used_participation_minutes).toBe(25);
     });
 
     it("keeps the defaults record's id and owner across a reset", async () => {
         const before = (await api("GET", "/")).body;
-        await control(emulator, "POST", "/reset");
+        await control(env.emulator, "POST", "/reset");
         const after = (await api("GET", "/")).body;
         expect([after.id, after.owner_id]).toEqual([before.id, before.owner_id]);
     });

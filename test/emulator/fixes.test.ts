@@ -1,18 +1,11 @@
 /** Emulator fixes of issue 9, item 18: each case failed before its fix. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { request } from "undici";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true });
+const { api } = env;
 
 describe("issue 9, item 18", () => {
     it("caps max_broadcasters on create by the room's own max_participants, not the plan maximum", async () => {
@@ -28,7 +21,7 @@ describe("issue 9, item 18", () => {
         const answer = await api("POST", "/rooms", null);
         expect(answer.status).toBe(422);
         expect(answer.body.errors).toHaveProperty("body");
-        expect((await control(emulator, "GET", "/state")).rooms).toEqual([]);
+        expect((await control(env.emulator, "GET", "/state")).rooms).toEqual([]);
     });
 
     it("limits the transcript export's request body like every other route (413 past 20 MB)", async () => {
@@ -40,9 +33,9 @@ describe("issue 9, item 18", () => {
             for (let i = 0; i < 21; i++) yield chunk;
             yield Buffer.from('"}');
         }
-        const res = await request(`${emulator.baseUrl}/rooms/export/transcripts/export`, {
+        const res = await request(`${env.emulator.baseUrl}/rooms/export/transcripts/export`, {
             method: "GET",
-            headers: { authorization: `Bearer ${emulator.developerKey}`, "content-type": "application/json" },
+            headers: { authorization: `Bearer ${env.emulator.developerKey}`, "content-type": "application/json" },
             body: big(),
         }).catch((e: unknown) => e as Error);
         // The server may close the connection as it refuses: either way it did not read it all.
@@ -55,7 +48,7 @@ describe("issue 9, item 18", () => {
     });
 
     it("refuses advanceSeconds: 1e20 with 400, and later requests keep working", async () => {
-        const res = await fetch(`${emulator.controlUrl}/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceSeconds: 1e20 }) });
+        const res = await fetch(`${env.emulator.controlUrl}/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceSeconds: 1e20 }) });
         expect(res.status).toBe(400);
         await res.text();
         expect((await api("GET", "/")).status).toBe(200);

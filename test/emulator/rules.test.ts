@@ -3,19 +3,12 @@
  * room update and the team defaults. Table-driven: each row is a body and the one field the
  * emulator must name (or null when the body is valid).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true });
+const { api } = env;
 
 const x = (n: number) => "x".repeat(n);
 const UUID = "0b6c2f1e-8d3a-4c5b-9e7f-112233445566";
@@ -251,13 +244,13 @@ describe("cross-field rules use the room's effective values (after merging defau
     });
 
     it("follows a lower plan maximum set through the control API", async () => {
-        await control(emulator, "PATCH", "/config", { maxParticipantsPlan: 100 });
+        await control(env.emulator, "PATCH", "/config", { maxParticipantsPlan: 100 });
         try {
             expect((await api("POST", "/rooms", { max_participants: 100 })).status).toBe(200);
             expect((await api("POST", "/rooms", { max_participants: 101 })).status).toBe(422);
             expect((await api("GET", "/")).body.max_participants).toBe(100);
         } finally {
-            await control(emulator, "PATCH", "/config", { maxParticipantsPlan: 2000 });
+            await control(env.emulator, "PATCH", "/config", { maxParticipantsPlan: 2000 });
         }
     });
 });

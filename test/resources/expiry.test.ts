@@ -4,18 +4,12 @@
  * as expired; a later expiresAt creates a new room; dropping expiresAt is told at preview, as the API cannot clear
  * an expiry. Real time has to pass (the provider's check reads the real clock), so the test waits for it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller } from "../support/http";
+import { describe, expect, it } from "vitest";
 import { engineFor, sdk } from "../support/pulumi";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
+const env = useEmulator({ rateLimit: 0 });
+const { api } = env;
 
 /** A time `seconds` from now in the API's form (UTC). */
 const inSeconds = (seconds: number) => new Date(Math.ceil(Date.now() / 1000) * 1000 + seconds * 1000).toISOString().slice(0, 19).replace("T", " ");
@@ -23,7 +17,7 @@ const until = (apiTime: string) => new Promise((r) => setTimeout(r, Date.parse(`
 
 describe("an expired room", () => {
     it("keeps the unchanged program valid, with or without refresh; a later expiresAt makes a new room; dropping expiresAt warns", async () => {
-        const engine = engineFor(emulator, "expiry");
+        const engine = engineFor(env.emulator, "expiry");
         let expiresAt: string | undefined = inSeconds(15);
         const program = async () => void new sdk.Room("webinar", { friendlyUrl: "webinar-1", description: "One-off", ...(expiresAt ? { expiresAt } : {}) });
         expect((await engine.up(program)).errors).toEqual([]);

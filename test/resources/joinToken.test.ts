@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { isSecretWire } from "../engine";
+import { isSecretWire } from "../../harness/engine";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 

@@ -3,26 +3,20 @@
  * fail at preview; a room handed from a resource dropped from the program to one that adopts it is not deleted;
  * a room another resource of the stack manages is not adopted.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
 import { RoomProvider } from "../../provider/resources/room";
 import { Connections } from "../../provider/resources/connections";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true });
+const { api } = env;
 
 describe("duplicates in one program", () => {
     it("two Rooms with one friendlyUrl, and two TeamDefaults of one team, fail at preview before any request", async () => {
-        const engine = engineFor(emulator, "duplicates");
-        await control(emulator, "DELETE", "/requests");
+        const engine = engineFor(env.emulator, "duplicates");
+        await control(env.emulator, "DELETE", "/requests");
         const result = await engine.preview(async () => {
             new sdk.Room("first", { friendlyUrl: "shared-room", adoptExisting: true });
             new sdk.Room("second", { friendlyUrl: "shared-room", adoptExisting: true });
@@ -33,13 +27,13 @@ describe("duplicates in one program", () => {
         expect(text).toMatch(/friendlyUrl is also declared by Room "(first|second)" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl; got "shared-room"/);
         expect(text).toMatch(/TeamDefaults "(more-)?defaults" and "(more-)?defaults" both declare the defaults of the team at http:\/\/127\.0\.0\.1:\d+\/api\/v1: a team has one default-settings record/);
         expect(result.errors).toHaveLength(2);
-        expect(((await control(emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
+        expect(((await control(env.emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
     });
 });
 
 describe("a room handed over within the stack", () => {
     it("a Room dropped from the program while another adopts its room leaves the room in place, with a warning", async () => {
-        const engine = engineFor(emulator, "handover");
+        const engine = engineFor(env.emulator, "handover");
         expect((await engine.up(async () => void new sdk.Room("old-name", { friendlyUrl: "handed-over", description: "Kept" }))).errors).toEqual([]);
         const before = (await api("GET", "/rooms/handed-over")).body;
 
@@ -54,7 +48,7 @@ describe("a room handed over within the stack", () => {
     });
 
     it("adoptExisting refuses a room another resource of the stack manages", async () => {
-        const provider = new RoomProvider(new Connections({ VCROOMS_API_URL: emulator.baseUrl, VCROOMS_DEVELOPER_KEY: emulator.developerKey }).clientFor);
+        const provider = new RoomProvider(new Connections({ VCROOMS_API_URL: env.emulator.baseUrl, VCROOMS_DEVELOPER_KEY: env.emulator.developerKey }).clientFor);
         const created = await provider.create({ resourceName: "owner", friendlyUrl: "owned-room" });
         // The owner's diff in this deployment (it stays in the program, renamed to another friendly URL).
         await provider.diff(created.id, created.outs, { resourceName: "owner", friendlyUrl: "renamed-room" });

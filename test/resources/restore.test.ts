@@ -3,35 +3,30 @@
  * PATCH applies all or nothing; so what can be put back is, what cannot is named in a warning, and an error that
  * stops the restore names the way out.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { describe, expect, it } from "vitest";
+import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
+const env = useEmulator({ rateLimit: 0 });
+const { api } = env;
 
 describe("restore of team defaults that set images", () => {
     it("an error names the way out; then destroy puts back what it can and warns of the rest", async () => {
         const before = (await api("GET", "/")).body;
         expect(before).toMatchObject({ custom_logo: null, favicon: null, palette_mode: "light" });
-        const engine = engineFor(emulator, "restore-images");
+        const engine = engineFor(env.emulator, "restore-images");
         const up = await engine.up(async () => {
             new sdk.TeamDefaults("branding", { paletteMode: "dark", customLogo: "https://cdn.example.com/logo.png", favicon: "https://cdn.example.com/favicon.ico", sessionLength: 90 });
         });
         expect(up.errors).toEqual([]);
 
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 500, body: { message: "Server Error", error: "error" } });
+        await control(env.emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 500, body: { message: "Server Error", error: "error" } });
         const stopped = await engine.destroy();
         expect(stopped.errors.join("\n")).toContain('Unable to restore team defaults "branding": PATCH / failed: 500 Server Error. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it');
 
         // The API refuses one of the values (say, a rule changed since): the others still go back.
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: { message: "No longer allowed.", errors: { palette_mode: ["No longer allowed."] } } });
+        await control(env.emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: { message: "No longer allowed.", errors: { palette_mode: ["No longer allowed."] } } });
         const destroy = await engine.destroy();
         expect(destroy.errors).toEqual([]);
         expect(destroy.warnings.join("\n")).toContain(

@@ -15,7 +15,7 @@ export const ROOT = path.resolve(__dirname, "../..");
 if (!fs.existsSync(path.join(ROOT, "dist/sdk/index.js"))) throw new Error("dist/ is missing: run `npm run build` (npm test does) before these suites");
 
 export const sdk: typeof import("../../sdk") = nodeRequire(path.join(ROOT, "dist/sdk"));
-export const engineModule: typeof import("../engine") = nodeRequire(path.join(ROOT, "dist/test/engine"));
+export const engineModule: typeof import("../../harness/engine") = nodeRequire(path.join(ROOT, "dist/harness/engine"));
 
 export function tempStateFile(name: string): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-state-"));
@@ -23,7 +23,7 @@ export function tempStateFile(name: string): string {
 }
 
 /** An engine configured for the emulator the way a user configures a stack. */
-export function engineFor(emulator: RunningEmulator, name: string, extra: Partial<import("../engine").EngineOptions> = {}) {
+export function engineFor(emulator: RunningEmulator, name: string, extra: Partial<import("../../harness/engine").EngineOptions> = {}) {
     return new engineModule.Engine({
         stateFile: tempStateFile(name),
         config: { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:developerKey": emulator.developerKey, "vcrooms:requestsPerMinute": "100000" },

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-/** The repository: the nearest folder above with our package.json (this file runs from test/cli and dist/test/cli). */
+/** The repository: the nearest folder above with our package.json (this file runs from harness/ and dist/harness/). */
 export const ROOT = (() => {
     for (let dir = __dirname; ; dir = path.dirname(dir)) {
         const manifest = path.join(dir, "package.json");
@@ -120,8 +120,6 @@ export class PulumiProject {
             PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
             PULUMI_SKIP_UPDATE_CHECK: "true",
             PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-            PULUMI_SKIP_CHECKPOINTS: "false",
-            PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
             NO_COLOR: "1",
             ...options.env,
         };
