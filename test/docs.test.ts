@@ -62,10 +62,11 @@ function tableRows(text: string, columns: readonly string[]): Row[] {
 /** A first cell "`name` (`api_name`)" or "`name`" to the name. */
 const nameOf = (cell: string) => cell.match(/^`([^`]+)`/)![1]!;
 
-const text = fs.readFileSync(FILE, "utf8");
+/** Read when a test runs, not at load: with UPDATE_DOCS the first test has just rewritten the file. */
+const doc = () => fs.readFileSync(FILE, "utf8");
 const kinds = Object.values(declarations) as Declaration[];
-const inputsOf = (d: Declaration) => tableRows(sectionOf(sectionOf(text, `## ${d.type}`), "### Inputs"), INPUT_COLUMNS);
-const outputsOf = (d: Declaration) => tableRows(sectionOf(sectionOf(text, `## ${d.type}`), "### Outputs"), OUTPUT_COLUMNS);
+const inputsOf = (d: Declaration) => tableRows(sectionOf(sectionOf(doc(), `## ${d.type}`), "### Inputs"), INPUT_COLUMNS);
+const outputsOf = (d: Declaration) => tableRows(sectionOf(sectionOf(doc(), `## ${d.type}`), "### Outputs"), OUTPUT_COLUMNS);
 const byName = (rows: Row[], column: string) => new Map(rows.map((r) => [nameOf(r[column]!), r]));
 
 describe("docs/reference.md: every resource", () => {
@@ -133,7 +134,7 @@ describe("docs/reference.md: every resource", () => {
 
 describe("docs/reference.md: every data function", () => {
     it.each(Object.values(functions).map((d) => [d.name, d] as const))("%s: its arguments and result, typed", (name, d) => {
-        const section = sectionOf(text, `### \`${name}(args)\` and \`${name}Output(args)\``);
+        const section = sectionOf(doc(), `### \`${name}(args)\` and \`${name}Output(args)\``);
         const args = byName(tableRows(section, ARGUMENT_COLUMNS), "argument");
         expect([...args.keys()].sort()).toEqual([...Object.keys(d.args), "connection"].sort());
         for (const [arg, r] of args) {

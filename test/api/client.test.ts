@@ -2,8 +2,7 @@
  * The client against the emulator over loopback: every method, every error class, retries with
  * exact request counts from the emulator's log, and the developer key kept out of every message.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
 import {
     AuthenticationError,
     ConfigurationError,
@@ -16,20 +15,19 @@ import {
     TimeoutError,
     ServerError,
     ValidationError,
-    closeAllPools,
-    resetSharedLimiters,
     resolveClientConfig,
     type ClientOptions,
 } from "../../provider/api";
 import { control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true });
 const logged: string[] = [];
 const errors: unknown[] = [];
 
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
     return new RoomsClient(
-        resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}),
+        resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}),
     );
 }
 
@@ -43,29 +41,18 @@ async function caught<T>(p: Promise<T>): Promise<unknown> {
     throw new Error("expected a failure");
 }
 
-const requests = async () => (await control(emulator, "GET", "/requests")) as { total: number; counts: Record<string, number>; routes: Record<string, number>; entries: Array<{ status: number }> };
+const requests = async () => (await control(env.emulator, "GET", "/requests")) as { total: number; counts: Record<string, number>; routes: Record<string, number>; entries: Array<{ status: number }> };
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(async () => {
-    await closeAllPools();
-    await emulator.close();
-});
-beforeEach(async () => {
-    resetSharedLimiters();
-    await control(emulator, "POST", "/reset");
-});
 
 describe("configuration", () => {
     it("reads the environment, and names the setting when something is wrong", () => {
-        const config = resolveClientConfig({}, { VCROOMS_API_URL: `${emulator.baseUrl}/`, VCROOMS_DEVELOPER_KEY: "k", VCROOMS_TEAM_ID: "t" });
-        expect(config).toMatchObject({ apiUrl: emulator.baseUrl, developerKey: "k", teamId: "t", auth: "bearer" });
+        const config = resolveClientConfig({}, { VCROOMS_API_URL: `${env.emulator.baseUrl}/`, VCROOMS_DEVELOPER_KEY: "k", VCROOMS_TEAM_ID: "t" });
+        expect(config).toMatchObject({ apiUrl: env.emulator.baseUrl, developerKey: "k", teamId: "t", auth: "bearer" });
         expect(() => resolveClientConfig({}, {})).toThrow(ConfigurationError);
         expect(() => resolveClientConfig({ apiUrl: "https://x.example.com/api/v2", developerKey: "k" }, {})).toThrow(/must end in \/api\/v1/);
         expect(() => resolveClientConfig({ apiUrl: "not a url", developerKey: "k" }, {})).toThrow(/not a URL/);
-        expect(() => resolveClientConfig({ apiUrl: emulator.baseUrl }, {})).toThrow(/VCROOMS_DEVELOPER_KEY/);
-        expect(() => resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: "k", auth: "basic" }, {})).toThrow(/team id/);
+        expect(() => resolveClientConfig({ apiUrl: env.emulator.baseUrl }, {})).toThrow(/VCROOMS_DEVELOPER_KEY/);
+        expect(() => resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: "k", auth: "basic" }, {})).toThrow(/team id/);
     });
 });
 
@@ -78,7 +65,7 @@ describe("every endpoint", () => {
         expect((await c.getRoom("board")).id).toBe(room.id);
         expect((await c.updateRoom(room.id, { description: "Board" })).description).toBe("Board");
         expect((await c.listRooms({ tag: "t" })).totalCount).toBe(1);
-        await control(emulator, "POST", "/rooms/board/content", { chat: [{}, {}, {}], transcripts: [{ transcript: "Hi." }] });
+        await control(env.emulator, "POST", "/rooms/board/content", { chat: [{}, {}, {}], transcripts: [{ transcript: "Hi." }] });
         expect((await c.listChat("board", { limit: 2 })).data).toHaveLength(2);
         const chat = [];
         for await (const m of c.iterateChat("board", { limit: 2 })) chat.push(m);
@@ -102,7 +89,7 @@ describe("every endpoint", () => {
     it("iterates 250 rooms across pages, honouring order and after", async () => {
         const c = client();
         for (let i = 0; i < 250; i++) await c.createRoom({ friendly_url: `r-${String(i).padStart(3, "0")}` });
-        await control(emulator, "DELETE", "/requests");
+        await control(env.emulator, "DELETE", "/requests");
         const all = [];
         for await (const r of c.iterateRooms({ order: "asc" })) all.push(r.friendly_url);
         expect(all).toHaveLength(250);
@@ -131,24 +118,24 @@ describe("every endpoint", () => {
 
 describe("retries, counted in the emulator's request log", () => {
     it("a 503 then success is exactly one retry", async () => {
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 503 });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 503 });
         await client().getDefaults();
         expect((await requests()).routes["GET /api/v1/"]).toBe(2);
     });
 
     it("a 500 is not retried; a 503 that persists ends in a ServerError", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 500 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", status: 500 });
         expect(await caught(client().getDefaults())).toBeInstanceOf(ServerError);
         expect((await requests()).total).toBe(1);
-        await control(emulator, "DELETE", "/requests");
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 503, count: 10 });
+        await control(env.emulator, "DELETE", "/requests");
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", status: 503, count: 10 });
         expect(await caught(client({ maxAttempts: 3 }).getDefaults())).toBeInstanceOf(ServerError);
         expect((await requests()).total).toBe(3);
-        await control(emulator, "DELETE", "/faults");
+        await control(env.emulator, "DELETE", "/faults");
     });
 
     it("a 429 with retry-after: 1 waits about a second before the one retry", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 429, headers: { "retry-after": "1" }, body: { message: "Too Many Attempts.", error: "rate-limit" } });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", status: 429, headers: { "retry-after": "1" }, body: { message: "Too Many Attempts.", error: "rate-limit" } });
         const started = performance.now();
         await client().getDefaults();
         expect(performance.now() - started).toBeGreaterThanOrEqual(900);
@@ -156,7 +143,7 @@ describe("retries, counted in the emulator's request log", () => {
     });
 
     it("a POST whose connection dropped after the API acted is not replayed", async () => {
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
         const e = (await caught(client().createRoom({ friendly_url: "once" }))) as NetworkError;
         expect(e).toBeInstanceOf(NetworkError);
         expect(e.mayHaveActed).toBe(true);
@@ -165,38 +152,38 @@ describe("retries, counted in the emulator's request log", () => {
     });
 
     it("a GET whose connection dropped is retried", async () => {
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", drop: "before" });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", drop: "before" });
         await client().getDefaults();
         expect((await requests()).total).toBe(2);
     });
 
     it("a flood of 429s ends in a RateLimitedError at the deadline, not a hang", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/*", status: 429, count: 1000, headers: { "retry-after": "1" } });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/*", status: 429, count: 1000, headers: { "retry-after": "1" } });
         const e = (await caught(client({ retryDeadlineMs: 2500, maxAttempts: 100 }).getDefaults())) as RateLimitedError;
         expect(e).toBeInstanceOf(RateLimitedError);
         expect(e.message).toMatch(/after \d+ attempts/);
         const count = (await requests()).total;
         expect(count).toBeGreaterThanOrEqual(2);
         expect(count).toBeLessThanOrEqual(4);
-        await control(emulator, "DELETE", "/faults");
+        await control(env.emulator, "DELETE", "/faults");
     });
 });
 
 describe("the other error classes", () => {
     it("a slow answer is a TimeoutError after the per-request timeout; retried once it comes in time", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
         await client({ timeoutMs: 150 }).getDefaults();
         expect((await requests()).total).toBe(2);
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", latencyMs: 400, count: 1 });
         expect(await caught(client({ timeoutMs: 150, maxAttempts: 1 }).getDefaults())).toBeInstanceOf(TimeoutError);
     });
 
     it("a 400 is a RequestError, not retried; a 200 of the wrong shape is a ResponseSchemaError naming the field", async () => {
-        await control(emulator, "POST", "/faults", { path: "/api/v1/", status: 400, body: { message: "Bad request", error: "bad-request" } });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/", status: 400, body: { message: "Bad request", error: "bad-request" } });
         const bad = (await caught(client().getDefaults())) as RequestError;
         expect(bad).toBeInstanceOf(RequestError);
         expect(bad.message).toBe("GET / failed: 400 Bad request");
-        await control(emulator, "POST", "/faults", { path: "/api/v1/rooms/x", status: 200, body: { id: 42, friendly_url: "x", room_url: "u" } });
+        await control(env.emulator, "POST", "/faults", { path: "/api/v1/rooms/x", status: 200, body: { id: 42, friendly_url: "x", room_url: "u" } });
         const wrong = (await caught(client().getRoom("x"))) as ResponseSchemaError;
         expect(wrong).toBeInstanceOf(ResponseSchemaError);
         expect(wrong.message).toMatch(/GET \/rooms\/x answered a record the client does not understand: id: /);
@@ -205,7 +192,7 @@ describe("the other error classes", () => {
 
 describe("the process-wide limiter", () => {
     it("keeps a burst of 40 concurrent calls under the API's limit: no 429", async () => {
-        await control(emulator, "PATCH", "/config", { rateLimit: 1200 });
+        await control(env.emulator, "PATCH", "/config", { rateLimit: 1200 });
         try {
             const c = client({ requestsPerMinute: 1200 });
             await Promise.all([...Array(40)].map(() => c.getDefaults()));
@@ -213,7 +200,7 @@ describe("the process-wide limiter", () => {
             expect(log.entries.filter((e) => e.status === 429)).toHaveLength(0);
             expect(log.total).toBe(40);
         } finally {
-            await control(emulator, "PATCH", "/config", { rateLimit: 0 });
+            await control(env.emulator, "PATCH", "/config", { rateLimit: 0 });
         }
     });
 });
@@ -223,7 +210,7 @@ describe("secrets", () => {
         expect(logged.length).toBeGreaterThan(0);
         expect(errors.length).toBeGreaterThan(5);
         const everything = [...logged, ...errors.map((e) => `${(e as Error).message}\n${(e as Error).stack}\n${JSON.stringify(e)}`)].join("\n");
-        expect(everything).not.toContain(emulator.developerKey);
-        expect(JSON.stringify(client())).not.toContain(emulator.developerKey);
+        expect(everything).not.toContain(env.emulator.developerKey);
+        expect(JSON.stringify(client())).not.toContain(env.emulator.developerKey);
     });
 });

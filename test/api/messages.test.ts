@@ -3,16 +3,16 @@
  * a 401 names the auth actually used; a create whose outcome could not be checked is reported as the create.
  * Faults come from the emulator's fault injection (it answers with whatever body a test gives it).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { RoomsClient, closeAllPools, resetSharedLimiters, resolveClientConfig, type ClientOptions } from "../../provider/api";
+import { beforeEach, describe, expect, it } from "vitest";
+import { RoomsClient, resolveClientConfig, type ClientOptions } from "../../provider/api";
 import { control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true });
 const logged: string[] = [];
 
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
-    return new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}));
+    return new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}));
 }
 
 async function failureOf(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
@@ -24,17 +24,8 @@ async function failureOf(p: Promise<unknown>): Promise<Error & Record<string, un
     throw new Error("expected a failure");
 }
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(async () => {
-    await closeAllPools();
-    await emulator.close();
-});
-beforeEach(async () => {
-    resetSharedLimiters();
+beforeEach(() => {
     logged.length = 0;
-    await control(emulator, "POST", "/reset");
 });
 
 const KEY = "rtmp-secret-key-93fd";
@@ -46,7 +37,7 @@ describe("secrets the request carried are redacted from every message built from
         ["a 400 message quoting the body", 400, { message: `Bad body: {"restream_key":"${KEY}","telephony_pin_dtmf":"${PIN}"}`, error: "bad-request" }, undefined],
         ["a 5xx HTML page", 500, `<html><body>upstream error for restream_key=${encodeURIComponent(KEY)} pin ${PIN}</body></html>`, { "content-type": "text/html" }],
     ])("%s", async (_name, status, body, headers) => {
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", status, body, headers });
+        await control(env.emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", status, body, headers });
         const created = await client().createRoom({ friendly_url: "stream" });
         const e = await failureOf(client({ maxAttempts: 1 }).updateRoom(created.id, { restream_key: KEY, telephony_pin_dtmf: PIN }));
         const everything = JSON.stringify({ message: e.message, apiMessage: e.apiMessage, fieldErrors: e.fieldErrors, body: e.body }) + logged.join("\n");
@@ -70,8 +61,8 @@ describe("a 401 names the authentication actually used", () => {
 describe("a create whose outcome cannot be checked", () => {
     it("is reported as the create that failed, not as the lookup's GET", async () => {
         // The create acts, then the connection drops; every lookup that would tell is refused at the door.
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", drop: "before", count: 10 });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", drop: "before", count: 10 });
         const c = client({ maxAttempts: 2 });
         const lookup = async () => c.getRoom("unsure");
         const e = await failureOf(c.createRoom({ friendly_url: "unsure" }, lookup));

@@ -3,29 +3,17 @@
  * create the API carries out after the client gave up and after the lookup found nothing is taken over, not
  * orphaned; messages name the way out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { RoomsClient, closeAllPools, resetSharedLimiters, resolveClientConfig } from "../../provider/api";
+import { describe, expect, it } from "vitest";
+import { RoomsClient, resolveClientConfig } from "../../provider/api";
 import { RoomProvider } from "../../provider/resources/room";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
+import { useEmulator } from "../support/emulator";
 
-let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(async () => {
-    await closeAllPools();
-    await emulator.close();
-});
-beforeEach(async () => {
-    resetSharedLimiters();
-    await control(emulator, "POST", "/reset");
-});
+const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true });
+const { api } = env;
 
 function provider(): RoomProvider {
-    const client = new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, requestsPerMinute: 100_000 }, {}));
+    const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000 }, {}));
     return new RoomProvider(() => client);
 }
 
@@ -33,13 +21,13 @@ describe("a create the API carries out late", () => {
     it("is taken over when the replayed create is refused as taken: one room, ours", async () => {
         // Late, as the provider sees it: the create's answer is lost, and the lookup that follows finds nothing (the
         // create has not landed yet: an injected 404); by the replay, it has, so the API refuses it as taken.
-        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/late-room", status: 404, body: { message: "Not Found", error: "not-found" } });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/late-room", status: 404, body: { message: "Not Found", error: "not-found" } });
         const created = await provider().create({ resourceName: "late", friendlyUrl: "late-room", description: "Arrived late" });
         const rooms = (await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string }>;
         expect(rooms.map((r) => r.friendly_url)).toEqual(["late-room"]);
         expect(created.id).toBe(rooms[0]!.id);
-        const log = ((await control(emulator, "GET", "/requests")) as { entries: Array<{ method: string; status: number }> }).entries.map((e) => `${e.method} ${e.status}`);
+        const log = ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string; status: number }> }).entries.map((e) => `${e.method} ${e.status}`);
         expect(log.slice(0, 4)).toEqual(["POST 0", "GET 404", "POST 422", "GET 200"]);
     });
 });
