@@ -18,7 +18,9 @@ const until = (apiTime: string) => new Promise((r) => setTimeout(r, Date.parse(`
 describe("an expired room", () => {
     it("keeps the unchanged program valid, with or without refresh; a later expiresAt makes a new room; dropping expiresAt warns", async () => {
         const engine = engineFor(env.emulator, "expiry");
-        let expiresAt: string | undefined = inSeconds(15);
+        // 40 s: the first up (a preview pass, then the create) must finish before the room expires, with room to
+        // spare on a loaded machine; at 15 s it failed at check under parallel suites.
+        let expiresAt: string | undefined = inSeconds(40);
         const program = async () => void new sdk.Room("webinar", { friendlyUrl: "webinar-1", description: "One-off", ...(expiresAt ? { expiresAt } : {}) });
         expect((await engine.up(program)).errors).toEqual([]);
         const first = (await api("GET", "/rooms/webinar-1")).body.id;
