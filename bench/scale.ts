@@ -203,7 +203,9 @@ async function noChange(engine: BenchEngine, emulator: ChildEmulator, rooms: num
         const floor = noops ? await noops.run(operation, rooms) : undefined;
         console.log(
             `no-change ${operation.padEnd(8)} ${rooms} rooms: requests ${log.total} (target ${target}), 429s ${log.entries.filter((e) => e.status === 429).length}, changes ${timing.changes}, failures ${timing.failures}; wall ${fmt(timing.wallMs / 1000, 1)} s = ${fmt(timing.wallMs / rooms, 1)} ms per resource` +
-                (floor ? `; no-op floor ${fmt(floor.wallMs / 1000, 1)} s = ${fmt(floor.wallMs / rooms, 1)} ms per resource, ratio ${fmt(timing.wallMs / floor.wallMs)}x` : ""),
+                (floor ? `; no-op floor ${fmt(floor.wallMs / 1000, 1)} s = ${fmt(floor.wallMs / rooms, 1)} ms per resource, ratio ${fmt(timing.wallMs / floor.wallMs)}x` : "") +
+                // A refresh's reads are paced by our budget like any requests: that floor, beside the engine's.
+                (log.total > 0 ? `; floor at our ${CLIENT_DEFAULTS.requestsPerMinute}/min budget ${fmt(floorSeconds(log.total, CLIENT_DEFAULTS.requestsPerMinute), 1)} s (ratio ${fmt(timing.wallMs / 1000 / floorSeconds(log.total, CLIENT_DEFAULTS.requestsPerMinute))}x)` : ""),
         );
     }
 }
