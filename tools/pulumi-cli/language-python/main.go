@@ -1,0 +1,270 @@
+// pulumi-language-python: a small Python language host for the real Pulumi engine.
+//
+// Why our own: like the Node.js one (../language-nodejs), the upstream host is its own Go module
+// (github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3) and the module proxy these machines
+// reach refuses every version of it. This host speaks pulumirpc.LanguageRuntime and does what the engine
+// needs for our Python programs and SDKs:
+//   - Run starts exec.py (embedded below; upstream ships a script beside its binary instead) with the
+//     interpreter of the project's virtualenv, passing the run's settings as flags and the config through
+//     PULUMI_CONFIG / PULUMI_CONFIG_SECRET_KEYS, as the upstream host does;
+//   - GeneratePackage writes a Python SDK for a schema with pkg/v3's own Python code generator, which is
+//     what `pulumi package gen-sdk --language python` asks of a language host.
+//
+// It installs nothing (scripts/pulumi-python makes the virtualenv) and reports no required plugins:
+// provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and plugin acquisition is off.
+package main
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is reported to the engine; it names this host, not an upstream release.
+const version = "3.259.0-vcrooms"
+
+// exitReported is exec.py's exit code for "the error has already been reported to the engine".
+const exitReported = 32
+
+//go:embed exec.py
+var execScript string
+
+func main() {
+	// The engine passes its own address as the last positional argument and may put flags before it
+	// (-v=N, --logtostderr, --tracing ...): none of them change what this host does, so they are skipped.
+	engineAddress := ""
+	for _, arg := range os.Args[1:] {
+		if !strings.HasPrefix(arg, "-") {
+			engineAddress = arg
+		}
+	}
+	host := &languageHost{engineAddress: engineAddress}
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-python: could not start the gRPC server: %v\n", err)
+		os.Exit(1)
+	}
+	// The engine reads the port from the first line of standard output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-python: stopped serving: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+type languageHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	engineAddress string
+}
+
+func (h *languageHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *languageHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *languageHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+func (h *languageHost) GetProgramDependencies(
+	context.Context, *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+}
+
+func (h *languageHost) About(_ context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	python, _, err := interpreter(req.GetInfo())
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(python, "--version").Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s --version: %w", python, err)
+	}
+	return &pulumirpc.AboutResponse{Executable: python, Version: strings.TrimSpace(string(out))}, nil
+}
+
+// interpreter picks the Python to run programs with, in upstream's order: the `virtualenv` runtime option of
+// Pulumi.yaml (relative to the project's root), then PULUMI_PYTHON_CMD, then python3 on the PATH. For a
+// virtualenv it also gives the environment that activating it would set.
+func interpreter(info *pulumirpc.ProgramInfo) (string, []string, error) {
+	if info != nil && info.GetOptions() != nil {
+		if v, ok := info.GetOptions().GetFields()["virtualenv"]; ok && v.GetStringValue() != "" {
+			venv := v.GetStringValue()
+			if !filepath.IsAbs(venv) {
+				venv = filepath.Join(info.GetRootDirectory(), venv)
+			}
+			python := filepath.Join(venv, "bin", "python")
+			if _, err := os.Stat(python); err != nil {
+				return "", nil, fmt.Errorf("the virtualenv %s named in Pulumi.yaml has no bin/python "+
+					"(create it with scripts/pulumi-python, or python3 -m venv and pip install -r requirements.txt)", venv)
+			}
+			env := []string{
+				"VIRTUAL_ENV=" + venv,
+				"PATH=" + filepath.Join(venv, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
+			}
+			return python, env, nil
+		}
+	}
+	if cmd := os.Getenv("PULUMI_PYTHON_CMD"); cmd != "" {
+		return cmd, nil, nil
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		return "", nil, errors.New("could not find python3 on the PATH (or set the virtualenv option in Pulumi.yaml)")
+	}
+	return python, nil, nil
+}
+
+// programLocation gives the program's directory and entry point, from the ProgramInfo when the engine sends one.
+func programLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, string) {
+	if info != nil && info.GetProgramDirectory() != "" {
+		entry := info.GetEntryPoint()
+		if entry == "" {
+			entry = "."
+		}
+		return info.GetProgramDirectory(), entry
+	}
+	if program == "" {
+		program = "."
+	}
+	return pwd, program
+}
+
+func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	python, venvEnv, err := interpreter(req.GetInfo())
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+	}
+	args := []string{"-c", execScript}
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", h.engineAddress)
+	flag("project", req.GetProject())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	flag("organization", req.GetOrganization())
+	if req.GetInfo() != nil {
+		flag("root-directory", req.GetInfo().GetRootDirectory())
+	}
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	if req.GetParallel() > 0 {
+		flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	}
+	args = append(args, entry)
+	args = append(args, req.GetArgs()...)
+
+	config, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, fmt.Errorf("serializing config: %w", err)
+	}
+	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	if err != nil {
+		return nil, fmt.Errorf("serializing config secret keys: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, python, args...)
+	cmd.Dir = dir
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(), venvEnv...)
+	cmd.Env = append(cmd.Env,
+		"PULUMI_CONFIG="+string(config),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		// Output reaches the engine as the program writes it, not when a buffer fills.
+		"PYTHONUNBUFFERED=1",
+	)
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			if exitErr.ExitCode() == exitReported {
+				// The program has reported its error to the engine; a second message would only repeat it.
+				return &pulumirpc.RunResponse{Bail: true}, nil
+			}
+			return &pulumirpc.RunResponse{
+				Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode()),
+			}, nil
+		}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run %s: %v", python, err)}, nil
+	}
+	return &pulumirpc.RunResponse{}, nil
+}
+
+// GeneratePackage writes the Python SDK of the schema in the request to req.Directory, with the engine's schema
+// loader (req.LoaderTarget) resolving any packages the schema refers to.
+func (h *languageHost) GeneratePackage(
+	_ context.Context, req *pulumirpc.GeneratePackageRequest,
+) (*pulumirpc.GeneratePackageResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var spec schema.PackageSpec
+	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
+		return nil, fmt.Errorf("reading the schema: %w", err)
+	}
+	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	files, err := python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
+	if err != nil {
+		return nil, err
+	}
+	for name, content := range files {
+		path := filepath.Join(req.GetDirectory(), name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, content, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
