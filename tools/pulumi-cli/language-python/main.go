@@ -197,11 +197,19 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	args = append(args, entry)
 	args = append(args, req.GetArgs()...)
 
-	config, err := json.Marshal(req.GetConfig())
+	// A stack without config sends none; the SDK wants `{}` and `[]` then, not JSON's null.
+	configMap, secretKeyList := req.GetConfig(), req.GetConfigSecretKeys()
+	if configMap == nil {
+		configMap = map[string]string{}
+	}
+	if secretKeyList == nil {
+		secretKeyList = []string{}
+	}
+	config, err := json.Marshal(configMap)
 	if err != nil {
 		return nil, fmt.Errorf("serializing config: %w", err)
 	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	secretKeys, err := json.Marshal(secretKeyList)
 	if err != nil {
 		return nil, fmt.Errorf("serializing config secret keys: %w", err)
 	}
