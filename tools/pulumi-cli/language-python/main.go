@@ -8,10 +8,11 @@
 //     interpreter of the project's virtualenv, passing the run's settings as flags and the config through
 //     PULUMI_CONFIG / PULUMI_CONFIG_SECRET_KEYS, as the upstream host does;
 //   - GeneratePackage writes a Python SDK for a schema with pkg/v3's own Python code generator, which is
-//     what `pulumi package gen-sdk --language python` asks of a language host.
+//     what `pulumi package gen-sdk --language python` asks of a language host;
+//   - InstallDependencies (`pulumi install`) makes the virtualenv and pip-installs requirements.txt into it.
 //
-// It installs nothing (scripts/pulumi-python makes the virtualenv) and reports no required plugins:
-// provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and plugin acquisition is off.
+// It reports no required plugins: provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and
+// plugin acquisition is off. It links no packages (`pulumi package add`): gen-sdk and pip do that.
 package main
 
 import (
@@ -25,6 +26,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
@@ -120,27 +122,34 @@ func (h *languageHost) About(_ context.Context, req *pulumirpc.AboutRequest) (*p
 	return &pulumirpc.AboutResponse{Executable: python, Version: strings.TrimSpace(string(out))}, nil
 }
 
+// virtualenv is the `virtualenv` runtime option of Pulumi.yaml as an absolute path ("" when not set); a relative
+// one is relative to the project's root, as upstream reads it.
+func virtualenv(info *pulumirpc.ProgramInfo) string {
+	if info == nil || info.GetOptions() == nil {
+		return ""
+	}
+	venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue()
+	if venv != "" && !filepath.IsAbs(venv) {
+		venv = filepath.Join(info.GetRootDirectory(), venv)
+	}
+	return venv
+}
+
 // interpreter picks the Python to run programs with, in upstream's order: the `virtualenv` runtime option of
 // Pulumi.yaml (relative to the project's root), then PULUMI_PYTHON_CMD, then python3 on the PATH. For a
 // virtualenv it also gives the environment that activating it would set.
 func interpreter(info *pulumirpc.ProgramInfo) (string, []string, error) {
-	if info != nil && info.GetOptions() != nil {
-		if v, ok := info.GetOptions().GetFields()["virtualenv"]; ok && v.GetStringValue() != "" {
-			venv := v.GetStringValue()
-			if !filepath.IsAbs(venv) {
-				venv = filepath.Join(info.GetRootDirectory(), venv)
-			}
-			python := filepath.Join(venv, "bin", "python")
-			if _, err := os.Stat(python); err != nil {
-				return "", nil, fmt.Errorf("the virtualenv %s named in Pulumi.yaml has no bin/python "+
-					"(create it with scripts/pulumi-python, or python3 -m venv and pip install -r requirements.txt)", venv)
-			}
-			env := []string{
-				"VIRTUAL_ENV=" + venv,
-				"PATH=" + filepath.Join(venv, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
-			}
-			return python, env, nil
+	if venv := virtualenv(info); venv != "" {
+		python := filepath.Join(venv, "bin", "python")
+		if _, err := os.Stat(python); err != nil {
+			return "", nil, fmt.Errorf("the virtualenv %s named in Pulumi.yaml has no bin/python "+
+				"(make it with pulumi install, or python3 -m venv and pip install -r requirements.txt)", venv)
 		}
+		env := []string{
+			"VIRTUAL_ENV=" + venv,
+			"PATH=" + filepath.Join(venv, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
+		}
+		return python, env, nil
 	}
 	if cmd := os.Getenv("PULUMI_PYTHON_CMD"); cmd != "" {
 		return cmd, nil, nil
@@ -275,4 +284,62 @@ func (h *languageHost) GeneratePackage(
 		}
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+// InstallDependencies serves `pulumi install`: it makes the virtualenv Pulumi.yaml names when it is missing, then
+// installs the program's requirements.txt into it with pip, passing their output on to the engine. Only a
+// virtualenv is installed into: pip into whatever python3 is on the PATH could change the system's packages.
+func (h *languageHost) InstallDependencies(
+	req *pulumirpc.InstallDependenciesRequest, server grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
+) error {
+	venv := virtualenv(req.GetInfo())
+	if venv == "" {
+		return errors.New("Pulumi.yaml names no virtualenv (runtime.options.virtualenv): " +
+			"this host installs requirements.txt only into one")
+	}
+	dir, _ := programLocation(req.GetInfo(), req.GetDirectory(), "")
+	var sendLock sync.Mutex
+	stdout := streamWriter(func(b []byte) error {
+		sendLock.Lock()
+		defer sendLock.Unlock()
+		return server.Send(&pulumirpc.InstallDependenciesResponse{Stdout: b})
+	})
+	stderr := streamWriter(func(b []byte) error {
+		sendLock.Lock()
+		defer sendLock.Unlock()
+		return server.Send(&pulumirpc.InstallDependenciesResponse{Stderr: b})
+	})
+	run := func(name string, args ...string) error {
+		cmd := exec.CommandContext(server.Context(), name, args...)
+		cmd.Dir = dir
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
+		}
+		return nil
+	}
+	python := filepath.Join(venv, "bin", "python")
+	if _, err := os.Stat(python); err != nil {
+		base := os.Getenv("PULUMI_PYTHON_CMD")
+		if base == "" {
+			base = "python3"
+		}
+		if err := run(base, "-m", "venv", venv); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "requirements.txt")); err != nil {
+		return nil
+	}
+	return run(python, "-m", "pip", "install", "--disable-pip-version-check", "-r", "requirements.txt")
+}
+
+// streamWriter sends what a child process writes as it comes.
+type streamWriter func([]byte) error
+
+func (w streamWriter) Write(b []byte) (int, error) {
+	if err := w(append([]byte(nil), b...)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
