@@ -17,6 +17,26 @@ import { connectionInput } from "./connection";
 /** Property bags as the engine passes them: plain values, camelCase keys. */
 export type Values = Record<string, unknown>;
 
+/**
+ * A value's type as a Pulumi package schema writes it (the plugin face's schema, provider/plugin/schema.ts).
+ * Settings get theirs from the table's validators; extra inputs and outputs carry one, since their
+ * TypeScript types are gone at run time.
+ */
+export type TypeSpec =
+    | { readonly type: "string" | "boolean" | "integer" | "number" }
+    | { readonly type: "array"; readonly items: TypeSpec }
+    | { readonly type: "object"; readonly additionalProperties: TypeSpec }
+    | { readonly $ref: string }
+    | { readonly oneOf: readonly TypeSpec[] };
+
+export const STRING: TypeSpec = { type: "string" };
+export const BOOLEAN: TypeSpec = { type: "boolean" };
+export const INTEGER: TypeSpec = { type: "integer" };
+export const NUMBER: TypeSpec = { type: "number" };
+/** Any value (the schema's `pulumi.json#/Any`). */
+export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+export const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
+
 /** Hooks any kind may have; a kind adds its own beside them. */
 export interface CommonHooks {
     /** In `check`: inputs the kind derives itself from the old and new inputs (the room's generated friendly URL). */
@@ -38,6 +58,8 @@ export interface ExtraInput<T = unknown> {
     readonly fromResourceName?: boolean;
     /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
     readonly fromCheck?: boolean;
+    /** Its type in the plugin's schema (the default: any value). */
+    readonly schemaType?: TypeSpec;
     /** Phantom: carries the value type to the SDK's argument types. */
     readonly __type?: T;
 }
@@ -49,6 +71,8 @@ export interface OutputField<T = unknown> {
     readonly stable?: boolean;
     /** Always secret, though no input of that name is (a join token's `token` and `link`). */
     readonly secret?: boolean;
+    /** Its type in the plugin's schema (the default: a string). */
+    readonly schemaType?: TypeSpec;
     readonly __type?: T;
 }
 
@@ -62,8 +86,10 @@ export interface Declaration<
     O extends Outputs = Outputs,
     H extends CommonHooks = CommonHooks,
 > {
-    /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`. */
+    /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`; `vcrooms:index:<type>` in the plugin face. */
     readonly type: Tk;
+    /** What the resource is, for the plugin's schema. */
+    readonly description?: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
     readonly scope: Sc;
     readonly extras: E;
@@ -119,12 +145,12 @@ export function extra<T>(description: string, validate: (value: unknown) => stri
 }
 
 export const booleanInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
-    extra<boolean>(description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
+    extra<boolean>(description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), { schemaType: BOOLEAN, ...flags });
 
 export const stringInput = (description: string, flags?: Omit<ExtraInput, "description" | "validate" | "__type">) =>
-    extra<string>(description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
+    extra<string>(description, (v) => (typeof v === "string" ? undefined : "must be a string"), { schemaType: STRING, ...flags });
 
-export function output<T>(description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
+export function output<T>(description: string, flags: { stable?: boolean; secret?: boolean; schemaType?: TypeSpec } = {}): OutputField<T> {
     return { description, ...flags };
 }
 

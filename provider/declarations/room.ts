@@ -10,7 +10,7 @@ import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
 import { teamRolesFor } from "../resources/teamRoles";
-import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
+import { arrayOf, booleanInput, BOOLEAN, declareResource, output, stringInput, type Values } from "./declare";
 import { replacementInputs } from "./derive";
 
 /** A file attached to a room. */
@@ -58,7 +58,7 @@ export function hasExpired(outputs: Values, now: Date): boolean {
  * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
  * (the old one is already gone, so it goes first).
  */
-export function expiredDiff(diff: pulumi.dynamic.DiffResult, olds: Values, news: Values): pulumi.dynamic.DiffResult {
+export function expiredDiff<D extends pulumi.dynamic.DiffResult>(diff: D, olds: Values, news: Values): D {
     const same = news.expiresAt !== undefined && canonicalInstant(news.expiresAt) === canonicalInstant(olds.expiresAt);
     if (same && !diff.changes) return diff;
     const replaces = diff.replaces?.length ? diff.replaces : ["expiresAt"];
@@ -74,6 +74,7 @@ export function droppedExpiryWarning(olds: Values, news: Values): string | undef
 
 export const room = declareResource({
     type: "Room",
+    description: "A room (2.1, 2.4): its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
@@ -84,11 +85,11 @@ export const room = declareResource({
     outputs: {
         topic: output<string>("The room's topic, as the dashboard shows it."),
         roomUrl: output<string>("The address participants open."),
-        files: output<RoomFile[]>("Files attached to the room."),
+        files: output<RoomFile[]>("Files attached to the room.", { schemaType: arrayOf({ $ref: "#/types/vcrooms:index:RoomFile" }) }),
         createdAt: output<string>("When the room was created.", { stable: true }),
         updatedAt: output<string>("When the room was last changed."),
-        filesPanelEnabled: output<boolean>("Files panel shown."),
-        expired: output<boolean>("True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
+        filesPanelEnabled: output<boolean>("Files panel shown.", { schemaType: BOOLEAN }),
+        expired: output<boolean>("True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room.", { schemaType: BOOLEAN }),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",

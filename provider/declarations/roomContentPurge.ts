@@ -5,7 +5,7 @@
  */
 import type { ContentKind } from "../api";
 import { failure, type CheckFailure } from "../resources/check";
-import { declareResource, extra, output, type Values } from "./declare";
+import { arrayOf, declareResource, extra, output, STRING, type Values } from "./declare";
 
 export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
 
@@ -32,15 +32,16 @@ export function kindsToDelete(kinds: unknown): ContentKind[] {
 
 export const roomContentPurge = declareResource({
     type: "RoomContentPurge",
+    description: "Deletes a room's content of the kinds named, once, and again when room, kinds or triggers change. Irreversible; delete does nothing.",
     scope: undefined,
     extras: {
         room: extra<string>("The room: its UUID or friendly URL, usually a `Room`'s `id`. Required. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
-        kinds: extra<ContentKind[]>(`The kinds of content to delete, any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}; every kind when omitted. A change purges again.`, kindsRule, fixed),
-        triggers: extra<unknown[]>("Any values; when they change, the purge runs again (as the command provider's triggers).", () => undefined, fixed),
-        deletes: extra<ContentKind[]>("Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
+        kinds: extra<ContentKind[]>(`The kinds of content to delete, any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}; every kind when omitted. A change purges again.`, kindsRule, { ...fixed, schemaType: arrayOf(STRING) }),
+        triggers: extra<unknown[]>("Any values; when they change, the purge runs again (as the command provider's triggers).", () => undefined, { ...fixed, schemaType: arrayOf({ $ref: "pulumi.json#/Any" }) }),
+        deletes: extra<ContentKind[]>("Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true, schemaType: arrayOf(STRING) }),
     },
     outputs: {
-        purged: output<ContentKind[]>("The kinds deleted by the last run.", { stable: true }),
+        purged: output<ContentKind[]>("The kinds deleted by the last run.", { stable: true, schemaType: arrayOf(STRING) }),
     },
     hooks: { rules: purgeRules },
 });

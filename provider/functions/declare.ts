@@ -5,6 +5,7 @@
  */
 import type { RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
+import type { TypeSpec } from "../declarations/declare";
 import { connectionInput } from "../declarations/connection";
 
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
@@ -14,6 +15,8 @@ export interface ArgField {
     readonly required?: boolean;
     /** Never shown in a message (the connection carries the developer key). */
     readonly hidden?: boolean;
+    /** Its type in the plugin's schema (the default: a string). */
+    readonly schemaType?: TypeSpec;
 }
 
 /** Arguments every function takes besides its own. */
@@ -30,6 +33,8 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
     /** The result's fields and what they hold. */
     readonly result: Readonly<Record<string, string>>;
+    /** The result is the record of this resource kind (its outputs and `id`), for the plugin's schema. */
+    readonly recordOf?: "room" | "teamDefaults";
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
     readonly rules?: (args: A) => Array<[string, string, unknown]>;
     readonly run: (client: RoomsClient, args: A) => Promise<R>;
@@ -44,7 +49,7 @@ export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<
 }
 
 /** The `connection` argument, documented and checked like the resources' input. */
-export const connectionArg: ArgField = { description: connectionInput.description, validate: connectionInput.validate, hidden: true };
+export const connectionArg: ArgField = { description: connectionInput.description, validate: connectionInput.validate, hidden: true, schemaType: connectionInput.schemaType };
 
 // ---- argument rules (contract 4.1, 4.2, 2.8) --------------------------------------------------------
 

@@ -45,6 +45,7 @@ export const getTeamDefaults = declareFunction<CommonArgs, TeamDefaultsResult>({
     description: "The team's default room settings and subscription (2.2).",
     reads: "GET / (row 1)",
     args: {},
+    recordOf: "teamDefaults",
     result: { "(each field of 2.2)": "camelCase, as the TeamDefaults resource's outputs: `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ..." },
     run: async (client) => camel(await client.getDefaults()),
 });
@@ -54,6 +55,7 @@ export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult
     description: "One room's record (2.1).",
     reads: "GET /rooms/{room} (row 5)",
     args: { room: roomArg() },
+    recordOf: "room",
     result: { "(each field of 2.1)": "camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ..." },
     run: async (client, args) => camel(await client.getRoom(args.room)),
 });
@@ -65,6 +67,7 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
     args: {
         tags: {
             description: "Only rooms carrying any of these tags.",
+            schemaType: { type: "array", items: { type: "string" } },
             validate: (v) => (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "string" && t.length > 0) ? undefined : "must be a non-empty list of non-empty strings"),
         },
     },

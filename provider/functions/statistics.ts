@@ -51,6 +51,7 @@ export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId: string; dateS
 
 function metricsArg(names: readonly string[], scope: string): ArgField {
     return {
+        schemaType: { type: "array", items: { type: "string" } },
         description: `Which metrics to return, as 2.8 names them (snake_case, e.g. \`participation_minutes\`); every ${scope} metric when omitted. The result has them in camelCase.`,
         validate: (v) => {
             if (!Array.isArray(v) || v.length === 0) return "must be a non-empty list of metric names";
