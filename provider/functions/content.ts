@@ -2,6 +2,7 @@
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
 import { deepKeysToCamel } from "../api/names";
+import { ANY, arrayOf, STRING } from "../declarations/declare";
 import { declareFunction, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
 
 export interface ChatMessage {
@@ -30,6 +31,7 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
     reads: "GET /rooms/{room}/chat (row 14), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
     result: { messages: "Each message: `id`, `message`, `participantId`, `externalParticipantId`, `participantName`, `createdAt`, `breakoutId`." },
+    resultTypes: { messages: arrayOf(ANY) },
     async run(client, args) {
         const messages: ChatMessage[] = [];
         for await (const m of client.iterateChat(args.room, { sessionId: args.sessionId })) messages.push(deepKeysToCamel(m) as ChatMessage);
@@ -43,6 +45,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
     reads: "GET /rooms/{room}/transcripts (row 15), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
     result: { transcripts: "Each entry: `participantId`, `participantName`, `transcript`, `startTime`, `endTime`." },
+    resultTypes: { transcripts: arrayOf(ANY) },
     async run(client, args) {
         const transcripts: TranscriptEntry[] = [];
         for await (const t of client.iterateTranscripts(args.room, { sessionId: args.sessionId })) transcripts.push(deepKeysToCamel(t) as TranscriptEntry);
@@ -61,5 +64,6 @@ export const exportRoomTranscripts = declareFunction<{ room: string; format?: "t
         lang: oneOf("The language of the file's headings.", LANGUAGES),
     },
     result: { content: "The file's text, as the API answered it (JSON text for `json`)." },
+    resultTypes: { content: STRING },
     run: async (client, args) => ({ content: await client.exportTranscripts(args.room, { format: args.format, locale: args.locale, lang: args.lang }) }),
 });

@@ -33,6 +33,12 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
     /** The result's fields and what they hold. */
     readonly result: Readonly<Record<string, string>>;
+    /**
+     * Result fields' types in the plugin's schema (the default: Any), with a description for a field `result`
+     * describes only in a group ("(each metric)"). Generated Python SDKs check each field's type and take an Any
+     * field for a dict, so a string, number or list field must say so; and they drop fields the schema omits.
+     */
+    readonly resultTypes?: Readonly<Record<string, TypeSpec | { readonly type: TypeSpec; readonly description: string }>>;
     /** The result is the record of this resource kind (its outputs and `id`), for the plugin's schema. */
     readonly recordOf?: "room" | "teamDefaults";
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */

@@ -3,7 +3,7 @@
  * camelCase at every depth (roles read back as `{id, name, displayName}`).
  */
 import { deepKeysToCamel } from "../api/names";
-import type { StateOf } from "../declarations/declare";
+import { ANY, arrayOf, BOOLEAN, STRING, type StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
 import { declareFunction, roomArg, type CommonArgs } from "./declare";
 
@@ -72,6 +72,7 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
         },
     },
     result: { rooms: "Every matching room: `id`, `friendlyUrl`, `description`, `topic`, `privacy`, `externalId`, `roomUrl`, `maxParticipants`, `maxBroadcasters`, `tags`, `createdAt`, `updatedAt`." },
+    resultTypes: { rooms: arrayOf(ANY) },
     async run(client, args) {
         const rooms: RoomListItem[] = [];
         for await (const item of client.iterateRooms({ tag: args.tags })) rooms.push(camel(item));
@@ -85,6 +86,7 @@ export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
     reads: "GET /roles (row 18), page after page",
     args: {},
     result: { roles: "Each role: `id`, `name`, `displayName`, `description`, `default`." },
+    resultTypes: { roles: arrayOf(ANY) },
     async run(client) {
         const roles: Role[] = [];
         for await (const item of client.iterateRoles()) roles.push(camel(item));
@@ -98,5 +100,6 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
     reads: "GET /roles/{idOrName} (row 19)",
     args: { role: { description: "The role's id or name.", required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
     result: { "id, name, displayName, description, default": "As in getRoles.", permissions: "Permission name (camelCase) to the role names it applies to." },
+    resultTypes: { id: STRING, name: STRING, displayName: STRING, description: STRING, default: BOOLEAN },
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

@@ -2,7 +2,8 @@
  * getRoomStatistics and getTeamStatistics (rows 20, 21; records 2.8): a period (dates, by default the
  * team's current subscription period) and a subset of metrics (all by default).
  */
-import { keysToCamel, type CamelCase } from "../api/names";
+import { keysToCamel, toCamelName, type CamelCase } from "../api/names";
+import { BOOLEAN, INTEGER, NUMBER, STRING, type TypeSpec } from "../declarations/declare";
 import type { RoomsClient } from "../api";
 import { dateArg, declareFunction, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
 
@@ -61,6 +62,11 @@ function metricsArg(names: readonly string[], scope: string): ArgField {
     };
 }
 
+/** Each metric as a number field of the result (camelCase), for typed SDKs. */
+const metricTypes = (names: readonly string[]) =>
+    Object.fromEntries(names.map((m) => [toCamelName(m), { type: NUMBER, description: `The metric \`${m}\` over the period (when asked for).` }]));
+const periodTypes: Record<string, TypeSpec> = { dateStart: STRING, dateEnd: STRING };
+
 const period = {
     dateStart: dateArg("First day of the period, `YYYY-MM-DD`; by default the first day of the team's current subscription period."),
     dateEnd: dateArg("Last day of the period (inclusive), `YYYY-MM-DD`; by default the last day of the team's current subscription period."),
@@ -93,6 +99,14 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
         dateEnd: "Last day of the period.",
         "(each metric)": "The metric's value, camelCase (`participation_minutes` is `participationMinutes`).",
     },
+    resultTypes: {
+        roomId: STRING,
+        ...periodTypes,
+        ...Object.fromEntries(["roomExternalId", "roomDescription", "roomFriendlyUrl", "roomPrivacy", "roomSource"].map((n) => [n, { type: STRING, description: "See `roomId`." }])),
+        roomMaxParticipants: { type: INTEGER, description: "See `roomId`." },
+        roomIsDeleted: { type: BOOLEAN, description: "See `roomId`." },
+        ...metricTypes(ROOM_METRICS),
+    },
     rules: periodRule,
     async run(client, args) {
         const record = await client.getRoomStatistics(args.room, { ...(await periodOf(client, args)), metrics: args.metrics });
@@ -112,6 +126,7 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
         "(each metric)": "The metric's value, camelCase.",
     },
     rules: periodRule,
+    resultTypes: { teamId: STRING, ...periodTypes, ...metricTypes([...ROOM_METRICS, ...TEAM_ONLY_METRICS]) },
     async run(client, args) {
         // Without dates the API itself answers the current subscription period (4.2): no need to look it up.
         const dates = args.dateStart === undefined && args.dateEnd === undefined ? {} : await periodOf(client, args);

@@ -108,9 +108,18 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
         return { id: described(STRING, "The record's id."), ...record };
     }
     const props: Properties = {};
+    const types: Record<string, TypeSpec | { type: TypeSpec; description: string }> = d.resultTypes ?? {};
+    const typeOf = (name: string): TypeSpec => {
+        const t = types[name];
+        return t === undefined ? ANY : "description" in t ? t.type : t;
+    };
     for (const [names, description] of Object.entries(d.result)) {
         // "(each metric)" and the like describe fields that vary with the arguments: the description says so.
-        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(ANY, description);
+        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(typeOf(name), description);
+    }
+    // Fields described only as a group, typed one by one so that typed SDKs keep them.
+    for (const [name, t] of Object.entries(types)) {
+        if (!(name in props) && "description" in t) props[name] = described(t.type, t.description);
     }
     return props;
 }
