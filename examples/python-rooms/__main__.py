@@ -50,5 +50,10 @@ pulumi.export("standupUrl", standup.room_url)
 pulumi.export("aliceJoinLink", alice.link)
 pulumi.export(
     "standupStatistics",
-    {"roomId": stats.room_id, "dateStart": stats.date_start, "dateEnd": stats.date_end},
+    {
+        "roomId": stats.room_id,
+        "dateStart": stats.date_start,
+        "dateEnd": stats.date_end,
+        "participationMinutes": stats.participation_minutes,
+    },
 )

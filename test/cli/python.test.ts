@@ -89,7 +89,7 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
             lobbyUrl: "https://acme.digitalsamba.com/python-lobby",
             standupUrl: "https://acme.digitalsamba.com/python-standup",
             aliceJoinLink: "[secret]",
-            standupStatistics: { roomId: standupId },
+            standupStatistics: { roomId: standupId, participationMinutes: 0 },
         });
         const stats = outputs.standupStatistics as { dateStart: string; dateEnd: string };
         expect(stats.dateStart <= stats.dateEnd && /^\d{4}-\d{2}-\d{2}$/.test(stats.dateStart)).toBe(true);
