@@ -106,6 +106,8 @@ export interface ProjectOptions {
     stack?: string;
     /** Extra environment for every command (the VCROOMS_* variables of a test, for example). */
     env?: Record<string, string>;
+    /** Run the `vcrooms` provider plugin from this repository (the plugin face), as `plugins:` in Pulumi.yaml names it. */
+    plugin?: boolean;
 }
 
 /**
@@ -162,7 +164,8 @@ export class PulumiProject {
         if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
-            fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
+            const plugin = options.plugin ? `plugins:\n  providers:\n    - name: vcrooms\n      path: ${ROOT}\n` : "";
+            fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n${plugin}`);
             fs.writeFileSync(path.join(this.dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
             fs.writeFileSync(path.join(this.dir, "index.js"), `module.exports = require(${JSON.stringify(options.program)});\n`);
             linkNodeModules(path.join(this.dir, "node_modules"));
