@@ -9,10 +9,12 @@
 //     PULUMI_CONFIG / PULUMI_CONFIG_SECRET_KEYS, as the upstream host does;
 //   - GeneratePackage writes a Python SDK for a schema with pkg/v3's own Python code generator, which is
 //     what `pulumi package gen-sdk --language python` asks of a language host;
-//   - InstallDependencies (`pulumi install`) makes the virtualenv and pip-installs requirements.txt into it.
+//   - Link lists an SDK the CLI generated into the project (`pulumi package add`, `packages:` at
+//     `pulumi install`) in requirements.txt, and InstallDependencies makes the virtualenv and pip-installs
+//     requirements.txt into it.
 //
 // It reports no required plugins: provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and
-// plugin acquisition is off. It links no packages (`pulumi package add`): gen-sdk and pip do that.
+// plugin acquisition is off.
 package main
 
 import (
@@ -342,4 +344,45 @@ func (w streamWriter) Write(b []byte) (int, error) {
 		return 0, err
 	}
 	return len(b), nil
+}
+
+// Link serves `pulumi package add` and the `packages:` step of `pulumi install`: the engine has generated each
+// package's SDK into the project (sdks/<name>), and linking it means listing that folder in requirements.txt,
+// which the InstallDependencies that follows installs into the virtualenv (as upstream does for pip).
+func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	dir, _ := programLocation(req.GetInfo(), "", "")
+	path := filepath.Join(dir, "requirements.txt")
+	existing, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(existing), "\n") {
+		listed[strings.TrimSuffix(strings.TrimSpace(line), "/")] = true
+	}
+	text := string(existing)
+	var imports []string
+	for _, dep := range req.GetPackages() {
+		// pip takes a requirement as a local folder when it starts with ./ (relative to the working directory,
+		// which InstallDependencies sets to the project).
+		entry := "./" + filepath.ToSlash(filepath.Clean(dep.GetPath()))
+		if !listed[entry] {
+			if text != "" && !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			text += entry + "\n"
+			listed[entry] = true
+		}
+		name := strings.ReplaceAll(dep.GetPackage().GetName(), "-", "_")
+		imports = append(imports, fmt.Sprintf("import pulumi_%s as %s", name, name))
+	}
+	if text != string(existing) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.LinkResponse{
+		ImportInstructions: "The SDK is listed in requirements.txt; use it in the program with:\n\n  " +
+			strings.Join(imports, "\n  ") + "\n",
+	}, nil
 }
