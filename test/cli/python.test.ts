@@ -34,7 +34,7 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         await project.init({ "python-basics:who": "world" }, { "python-basics:password": "hunter2-but-longer" });
         const up = await project.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        expect(await project.outputs()).toEqual({ greeting: "hello world", password: "[secret]", stack: project.stack, project: "python-basics", dryRun: false, argv0: "." });
+        expect(await project.outputs()).toEqual({ greeting: "hello world", password: "[secret]", stack: project.stack, project: "python-basics", dryRun: false, argv0: project.dir });
         expect(withoutDebugEvents(up.stdout + up.stderr)).not.toContain("hunter2-but-longer");
 
         await project.setConfig({ "python-basics:fail": "true" });

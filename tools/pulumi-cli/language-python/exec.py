@@ -60,13 +60,14 @@ def main() -> int:
             root_directory=args.root_directory,
         )
     )
+    # The program's path is relative to the folder the host started us in, which --pwd may differ from.
+    program = os.path.abspath(args.PROGRAM)
     if args.pwd:
         os.chdir(args.pwd)
     # The program sees itself as run directly: its own argv, and its folder first on the import path
     # (run_path does that for a folder holding __main__.py; for a file we do it).
     sys.argv = [args.PROGRAM] + args.ARGS
-    program_dir = args.PROGRAM if os.path.isdir(args.PROGRAM) else os.path.dirname(os.path.abspath(args.PROGRAM))
-    sys.path.insert(0, os.path.abspath(program_dir))
+    sys.path.insert(0, program if os.path.isdir(program) else os.path.dirname(program))
 
     # A failed resource leaves futures nobody awaits; asyncio would log each one at exit. The error that
     # matters has been reported through the engine, so its noise is silenced, as upstream does.
@@ -75,7 +76,7 @@ def main() -> int:
     asyncio.set_event_loop(loop)
     try:
         loop.run_until_complete(
-            pulumi.runtime.run_in_stack(lambda: runpy.run_path(args.PROGRAM, run_name="__main__"))
+            pulumi.runtime.run_in_stack(lambda: runpy.run_path(program, run_name="__main__"))
         )
         return 0
     except pulumi.RunError as e:
