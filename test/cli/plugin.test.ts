@@ -25,7 +25,8 @@ async function pluginProject(on: RunningEmulator, config: Record<string, string>
 }
 
 const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcrooms:index:"));
-const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name);
+/** A resource's step of the plan (a `--refresh` run also lists the refresh steps before it). */
+const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
     beforeAll(async () => {
