@@ -111,15 +111,15 @@ export interface ProjectOptions {
 }
 
 /**
- * A Python program folder (an example) copied into the project as it is, Pulumi.yaml included, with two
- * settings of its Pulumi.yaml pointed at this machine: the virtualenv (scripts/pulumi-python's, shared, so
- * never installed into) and the local packages (`packages:` name to folder, e.g. vcrooms to the repository).
- * Packages installed for the project alone (its generated SDK) go to {@link PulumiProject.pythonPackages},
- * which is on the program's PYTHONPATH.
+ * A Python program folder (an example) copied into the project as it is, Pulumi.yaml included, with its local
+ * packages (`packages:` name to folder, e.g. vcrooms to the repository) pointed at this machine. The virtualenv
+ * its Pulumi.yaml names is made in the project, layered over `shared` (scripts/pulumi-python's, never installed
+ * into): a `.pth` file puts the shared packages (pulumi, pip, setuptools) on its path, so `pulumi install` and
+ * pip work offline and install only the project's own packages (its generated SDK) into it.
  */
 export interface PythonProgram {
     source: string;
-    virtualenv: string;
+    shared: string;
     packages?: Record<string, string>;
 }
 
@@ -132,8 +132,13 @@ function writePythonProject(into: string, program: PythonProgram, name: string):
     }
     const project = yaml.load(fs.readFileSync(path.join(program.source, "Pulumi.yaml"), "utf8")) as Record<string, any>;
     project.name = name;
-    project.runtime = { name: "python", options: { ...project.runtime?.options, virtualenv: program.virtualenv } };
     if (program.packages) project.packages = { ...project.packages, ...program.packages };
+    const venv = path.resolve(into, project.runtime?.options?.virtualenv ?? "venv");
+    project.runtime = { name: "python", options: { ...project.runtime?.options, virtualenv: venv } };
+    const sharedPython = path.join(program.shared, "bin", "python");
+    execFileSync(sharedPython, ["-m", "venv", "--without-pip", venv], { stdio: "ignore" });
+    const purelib = (python: string) => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { encoding: "utf8" }).trim();
+    fs.writeFileSync(path.join(purelib(path.join(venv, "bin", "python")), "vcrooms-shared.pth"), `${purelib(sharedPython)}\n`);
     // JSON is YAML too: js-yaml's `load` is all this repository declares of it (examples/gitops/js-yaml.d.ts).
     fs.writeFileSync(path.join(into, "Pulumi.yaml"), JSON.stringify(project, null, 2) + "\n");
 }
@@ -152,15 +157,12 @@ function linkNodeModules(into: string): void {
 export class PulumiProject {
     readonly dir: string;
     readonly stack: string;
-    /** Where a Python project's own packages are installed (`pip install --target`); on the program's PYTHONPATH. */
-    readonly pythonPackages: string;
     private readonly env: NodeJS.ProcessEnv;
 
     constructor(private readonly options: ProjectOptions) {
         this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
         this.stack = options.stack ?? "dev";
         const name = options.name ?? "vcrooms-cli";
-        this.pythonPackages = path.join(this.dir, ".python-packages");
         if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
@@ -186,7 +188,9 @@ export class PulumiProject {
             PULUMI_SKIP_CHECKPOINTS: "false",
             PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
             NO_COLOR: "1",
-            ...(options.python ? { PYTHONPATH: this.pythonPackages, PYTHONDONTWRITEBYTECODE: "1" } : {}),
+            // pip offline (nothing but the shared virtualenv and the project's folders), building local packages
+            // with the setuptools and wheel it has rather than fetching them.
+            ...(options.python ? { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" } : {}),
             ...options.env,
         };
     }

@@ -1,10 +1,11 @@
 /**
  * examples/python-rooms through the real Pulumi CLI against the emulator: a Python program using the provider as a
- * plugin (this repository's PulumiPlugin.yaml), through a Python SDK that `pulumi package gen-sdk` generates from
- * the plugin's schema, run by our Python language host (tools/pulumi-cli/language-python) with the `pulumi`
+ * plugin (this repository's PulumiPlugin.yaml), through a Python SDK that `pulumi install` generates from the
+ * plugin's schema and installs, run by our Python language host (tools/pulumi-cli/language-python) with the `pulumi`
  * package from PyPI (scripts/pulumi-python's virtualenv). Preview, up, a no-change up and destroy pass, and the
  * emulator holds what the program declares.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -28,8 +29,8 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
     });
 
     it("the language host: config and secrets reach the program, outputs come back, a failure is reported once", async () => {
-        const venv = "dir" in python ? python.dir : "";
-        const project = new PulumiProject({ cliDir, name: "python-basics", python: { source: path.join(ROOT, "test/cli/programs/python-basics"), virtualenv: venv } });
+        const shared = "dir" in python ? python.dir : "";
+        const project = new PulumiProject({ cliDir, name: "python-basics", python: { source: path.join(ROOT, "test/cli/programs/python-basics"), shared } });
         projects.push(project);
         await project.init({ "python-basics:who": "world" }, { "python-basics:password": "hunter2-but-longer" });
         const up = await project.up();
@@ -47,20 +48,23 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
     });
 
     it("preview, up, no-change up, destroy; rooms as declared, the join link secret, statistics through an invoke", async () => {
-        const venv = "dir" in python ? python.dir : "";
+        const shared = "dir" in python ? python.dir : "";
         const project = new PulumiProject({
             cliDir,
             name: "vcrooms-python-rooms",
-            python: { source: path.join(ROOT, "examples/python-rooms"), virtualenv: venv, packages: { vcrooms: ROOT } },
+            python: { source: path.join(ROOT, "examples/python-rooms"), shared, packages: { vcrooms: ROOT } },
         });
         projects.push(project);
 
-        // The SDK, as the example's README makes it: generated from the plugin's schema, then installed (for
-        // this project only: the virtualenv is shared, so into the project's own package folder).
-        const sdk = path.join(project.dir, "sdks", "vcrooms");
-        await project.must(["package", "gen-sdk", ROOT, "--language", "python", "--out", sdk]);
-        const pip = await project.runFile(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--target", project.pythonPackages, path.join(sdk, "python")]);
-        expect(pip.code, pip.stdout + pip.stderr).toBe(0);
+        // As the example's README says: `pulumi install` generates the SDK from the plugin (packages:) into
+        // sdks/vcrooms, our host links it into requirements.txt and pip-installs that into the project's
+        // virtualenv. The example lists the SDK already; without that line, linking must add it (once).
+        const requirements = path.join(project.dir, "requirements.txt");
+        fs.writeFileSync(requirements, fs.readFileSync(requirements, "utf8").replace(/^\.\/sdks\/vcrooms\n/m, ""));
+        expect(fs.readFileSync(requirements, "utf8")).not.toContain("sdks/vcrooms");
+        const install = await project.must(["install"]);
+        expect(install.stdout + install.stderr).toMatch(/Successfully installed pulumi[-_]vcrooms-0\.1\.0/);
+        expect(fs.readFileSync(requirements, "utf8").match(/^\.\/sdks\/vcrooms$/gm)).toEqual(["./sdks/vcrooms"]);
 
         await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
         const printed: string[] = [];
