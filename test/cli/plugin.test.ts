@@ -12,6 +12,8 @@ import { apiCaller, control } from "../support/http";
 import { PulumiProject, type JsonStep } from "./pulumiCli";
 import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
 
+const RESTREAM_KEY = "plugin-stream-key-4c1d";
+
 let emulator: RunningEmulator;
 let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
@@ -69,8 +71,15 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
 
     it("preview --refresh names exactly the drifted properties, and up repairs them", async () => {
         const board = { name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", maxParticipants: 50, roles: ["moderator", "attendee"], toolbarColor: "#ABCDEF" } };
-        const project = await pluginProject(emulator, rooms([board]));
-        expect((await project.up()).code).toBe(0);
+        const stream = { name: "stream", args: { friendlyUrl: "stream-live", restreamEnabled: true, restreamType: "custom", restreamUrl: "rtmp://live.example.com/app" }, secretArgs: ["restreamKey"] };
+        const project = await pluginProject(emulator, rooms([board, stream]), { "test:secrets": JSON.stringify({ stream: { restreamKey: RESTREAM_KEY } }) });
+        const created = await project.up();
+        expect(created.code, created.stdout + created.stderr).toBe(0);
+        expect((await api("GET", "/rooms/stream-live")).body.restream_key).toBe(RESTREAM_KEY);
+        // The secret setting is kept encrypted in state and never printed.
+        expect(await project.exportText()).not.toContain(RESTREAM_KEY);
+        expect(project.writtenText()).not.toContain(RESTREAM_KEY);
+        expect(withoutDebugEvents(created.stdout) + created.stderr).not.toContain(RESTREAM_KEY);
         await api("PATCH", "/rooms/board-q3", { description: "Changed outside", max_participants: 77 });
 
         const preview = await project.preview(["--refresh"]);
@@ -87,7 +96,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         expect(after.code, after.stdout + after.stderr).toBe(0);
 
         // A create-only setting: the detailed diff says it replaces.
-        await project.setConfig(rooms([{ ...board, args: { ...board.args, tags: ["q3"] } }]));
+        await project.setConfig(rooms([{ ...board, args: { ...board.args, tags: ["q3"] } }, stream]));
         const replace = stepOf((await project.preview()).steps, "board");
         expect(replace?.op).toBe("replace");
         expect(replace?.detailedDiff).toEqual({ tags: { kind: "update-replace", inputDiff: true } });
