@@ -10,6 +10,7 @@ import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as yaml from "js-yaml";
 
 /** The repository: the nearest folder above with our package.json (this file runs from harness/ and dist/harness/). */
 export const ROOT = (() => {
@@ -48,6 +49,28 @@ export function locateCli(options: { preferPath?: boolean } = {}): CliLocation {
     return located;
 }
 
+let locatedPython: CliLocation | undefined;
+
+/**
+ * The Python virtualenv with the pinned `pulumi` package: PULUMI_PYTHON_VENV, else whatever scripts/pulumi-python
+ * prints (it makes one on first use). Without Python, or without PyPI on a first run, the answer says why the
+ * Python suite is skipped; under CI that is a failure instead.
+ */
+export function locatePythonVenv(): CliLocation {
+    if (locatedPython) return locatedPython;
+    if (process.env.PULUMI_PYTHON_VENV) return (locatedPython = { dir: process.env.PULUMI_PYTHON_VENV });
+    try {
+        const out = execFileSync(path.join(ROOT, "scripts/pulumi-python"), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 15 * 60_000 });
+        locatedPython = { dir: out.trim().split("\n").pop()! };
+    } catch (e) {
+        const err = e as { stderr?: string; message: string };
+        const reason = (err.stderr ?? "").trim() || err.message;
+        if (process.env.CI) throw new Error(`a Python virtualenv is required under CI, but scripts/pulumi-python failed: ${reason}`);
+        locatedPython = { skip: `Python suite skipped: ${reason}` };
+    }
+    return locatedPython;
+}
+
 export interface CommandResult {
     code: number;
     stdout: string;
@@ -76,14 +99,49 @@ export interface JsonRun {
 export interface ProjectOptions {
     cliDir: string;
     /** The compiled program module (absolute), e.g. dist/test/cli/programs/declared.js. */
-    program: string;
+    program?: string;
+    /** A Python project instead of `program`: see {@link PythonProgram}. */
+    python?: PythonProgram;
     name?: string;
     stack?: string;
     /** Extra environment for every command (the VCROOMS_* variables of a test, for example). */
     env?: Record<string, string>;
+    /** Run the `vcrooms` provider plugin from this repository (the plugin face), as `plugins:` in Pulumi.yaml names it. */
+    plugin?: boolean;
+}
+
+/**
+ * A Python program folder (an example) copied into the project as it is, Pulumi.yaml included, with its local
+ * packages (`packages:` name to folder, e.g. vcrooms to the repository) pointed at this machine. The virtualenv
+ * its Pulumi.yaml names is made in the project, layered over `shared` (scripts/pulumi-python's, never installed
+ * into): a `.pth` file puts the shared packages (pulumi, pip, setuptools) on its path, so `pulumi install` and
+ * pip work offline and install only the project's own packages (its generated SDK) into it.
+ */
+export interface PythonProgram {
+    source: string;
+    shared: string;
+    packages?: Record<string, string>;
 }
 
 const PASSPHRASE = "vcrooms-test-passphrase";
+
+/** Copies a Python program's files (not a virtualenv or SDK left in its folder) and points its Pulumi.yaml at this machine. */
+function writePythonProject(into: string, program: PythonProgram, name: string): void {
+    for (const entry of fs.readdirSync(program.source, { withFileTypes: true })) {
+        if (entry.isFile() && !entry.name.startsWith("Pulumi.") && !entry.name.endsWith(".pyc")) fs.copyFileSync(path.join(program.source, entry.name), path.join(into, entry.name));
+    }
+    const project = yaml.load(fs.readFileSync(path.join(program.source, "Pulumi.yaml"), "utf8")) as Record<string, any>;
+    project.name = name;
+    if (program.packages) project.packages = { ...project.packages, ...program.packages };
+    const venv = path.resolve(into, project.runtime?.options?.virtualenv ?? "venv");
+    project.runtime = { name: "python", options: { ...project.runtime?.options, virtualenv: venv } };
+    const sharedPython = path.join(program.shared, "bin", "python");
+    execFileSync(sharedPython, ["-m", "venv", "--without-pip", venv], { stdio: "ignore" });
+    const purelib = (python: string) => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { encoding: "utf8" }).trim();
+    fs.writeFileSync(path.join(purelib(path.join(venv, "bin", "python")), "vcrooms-shared.pth"), `${purelib(sharedPython)}\n`);
+    // JSON is YAML too: js-yaml's `load` is all this repository declares of it (examples/gitops/js-yaml.d.ts).
+    fs.writeFileSync(path.join(into, "Pulumi.yaml"), JSON.stringify(project, null, 2) + "\n");
+}
 
 /** A folder of links to every package of this repository's node_modules, plus pulumi-vcrooms itself. */
 function linkNodeModules(into: string): void {
@@ -105,10 +163,17 @@ export class PulumiProject {
         this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
         this.stack = options.stack ?? "dev";
         const name = options.name ?? "vcrooms-cli";
-        fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
-        fs.writeFileSync(path.join(this.dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
-        fs.writeFileSync(path.join(this.dir, "index.js"), `module.exports = require(${JSON.stringify(options.program)});\n`);
-        linkNodeModules(path.join(this.dir, "node_modules"));
+        if (options.python) {
+            writePythonProject(this.dir, options.python, name);
+        } else if (options.program) {
+            const plugin = options.plugin ? `plugins:\n  providers:\n    - name: vcrooms\n      path: ${ROOT}\n` : "";
+            fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n${plugin}`);
+            fs.writeFileSync(path.join(this.dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
+            fs.writeFileSync(path.join(this.dir, "index.js"), `module.exports = require(${JSON.stringify(options.program)});\n`);
+            linkNodeModules(path.join(this.dir, "node_modules"));
+        } else {
+            throw new Error("a project needs a program or a python program");
+        }
         fs.mkdirSync(path.join(this.dir, ".backend"));
         // Only what a user's shell would have, less anything of ours that could configure the provider behind the test's back.
         const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VCROOMS_") && !k.startsWith("PULUMI_")));
@@ -121,6 +186,9 @@ export class PulumiProject {
             PULUMI_SKIP_UPDATE_CHECK: "true",
             PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
             NO_COLOR: "1",
+            // pip offline (nothing but the shared virtualenv and the project's folders), building local packages
+            // with the setuptools and wheel it has rather than fetching them.
+            ...(options.python ? { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" } : {}),
             ...options.env,
         };
     }

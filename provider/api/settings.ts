@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { toCamelName, type CamelCase } from "./names";
+import { arrayOf, formatted, fromValidator, NAMED_REF, orNull, ROLE_REF, STRING, type TypeSpec } from "./types";
 
 /** Where a setting may be written. */
 export type SettingScope = "shared" | "defaults" | "room";
@@ -48,8 +49,6 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
      * in a serialized closure holds a zod instance (DESIGN.md decision 1).
      */
     readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
-    /** The value's type as written, for the reference ("string", "integer", "string[]", ...). */
-    readonly type: string;
     /** The values the validator takes, in words, for a scope (watermark_text's maximum differs), for the reference. */
     readonly allowed: (target: "defaults" | "room") => string;
     /** What omitting it means, where that is more than "not sent" (for the reference). */
@@ -134,23 +133,22 @@ function isBase64File(value: string): boolean {
 
 // ---- value rules: a validator with the words the reference shows for it, so neither is written apart ----
 
-/** A value rule: its validator (built on demand), its type and the values it takes, in words. */
+/** A value rule: its validator (built on demand) and the values it takes, in words (its type is derived from the validator: `settingType`). */
 interface ValueRule<T> {
-    readonly type: string;
     readonly allowed: string | ((target: "defaults" | "room") => string);
     readonly build: (target: "defaults" | "room") => z.ZodType<T>;
 }
-const rule = <T>(type: string, allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ type, allowed, build });
+const rule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ allowed, build });
 const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(", ");
 
-const textRule = (min?: number, max?: number) => rule("string", lengthWords(min, max), () => text(min, max));
-const integerRule = (min: number, max?: number, words = integerWords(min, max)) => rule("integer", words, () => integer(min, max));
-const enumRule = <V extends string>(values: readonly V[]) => rule("string", `one of ${quoted(values)}`, () => oneOf(values));
-const anyText = rule("string", "any text", () => z.string({ error: "must be a string" }));
-const nonEmptyRule = (words: string) => rule("string", words, nonEmpty);
-const listRule = (words: string, item: () => z.ZodType<string>, failure: string) => rule("string[]", words, () => list(item(), failure));
-const colourRule = rule("string", "a hex colour code: `#rgb` or `#rrggbb`", colour);
-const imageRule = rule("string", "an image URL (http or https), or a base64-encoded file (raw or a data URI)", image);
+const textRule = (min?: number, max?: number) => rule(lengthWords(min, max), () => text(min, max));
+const integerRule = (min: number, max?: number, words = integerWords(min, max)) => rule(words, () => integer(min, max));
+const enumRule = <V extends string>(values: readonly V[]) => rule(`one of ${quoted(values)}`, () => oneOf(values));
+const anyText = rule("any text", () => z.string({ error: "must be a string" }));
+const nonEmptyRule = (words: string) => rule(words, nonEmpty);
+const listRule = (words: string, item: () => z.ZodType<string>, failure: string) => rule(words, () => list(item(), failure));
+const colourRule = rule("a hex colour code: `#rgb` or `#rrggbb`", colour);
+const imageRule = rule("an image URL (http or https), or a base64-encoded file (raw or a data URI)", image);
 
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
@@ -163,10 +161,10 @@ function setting<N extends string, T, Sc extends SettingScope, C extends Compare
     flags: { createOnly?: boolean; secret?: boolean; whenOmitted?: string } = {},
 ): Setting<N, T, C> & { readonly scope: Sc } {
     const { allowed } = value;
-    return { name, scope, compare, schema: value.build, type: value.type, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
+    return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
-    setting(name, scope, "exact", rule("boolean", "`true` or `false`", () => z.boolean({ error: "must be true or false" })), description);
+    setting(name, scope, "exact", rule("`true` or `false`", () => z.boolean({ error: "must be true or false" })), description);
 const choice = <N extends string, V extends string, Sc extends SettingScope>(name: N, scope: Sc, values: readonly V[], description: string) =>
     setting(name, scope, "exact", enumRule(values), description);
 
@@ -181,7 +179,7 @@ const SHARED_VALUES = [
         "shared",
         "nullableInteger",
         // Contract 2.3: "an empty value means unlimited": null, or an empty string as the contract writes it.
-        rule("integer, null or \"\"", "1 to 1440; `null` or `\"\"` for unlimited", () =>
+        rule("1 to 1440; `null` or `\"\"` for unlimited", () =>
             z.union([integer(1, 1440), z.literal(""), z.null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
         ),
         "Session length in minutes, 1 to 1440; null or an empty string means unlimited.",
@@ -205,14 +203,13 @@ const SHARED_VALUES = [
         "shared",
         "exact",
         rule(
-            "string",
             (target) => `${lengthWords(3, WATERMARK_MAX[target])}: Latin letters, digits and basic punctuation`,
             (target) => text(3, WATERMARK_MAX[target]).refine((v) => WATERMARK_CHARS.test(v), { error: "must use only Latin letters, digits and basic punctuation" }),
         ),
         "Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation.",
     ),
     choice("consent_message_type", "shared", ["generic", "custom"], "Generic or custom consent message."),
-    setting("consent_message", "shared", "exact", rule("string", "any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain [link <url>]label[/link]."),
+    setting("consent_message", "shared", "exact", rule("any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain [link <url>]label[/link]."),
     setting("checkbox_message", "shared", "exact", anyText, "Text of the do-not-show-again checkbox."),
     choice("recordings_layout_mode", "shared", ["auto", "tiled"], "Layout of recordings."),
     choice("layout_mode_on_join", "shared", ["auto", "tiled"], "Layout on join."),
@@ -223,7 +220,7 @@ const SHARED_VALUES = [
         "library_id",
         "shared",
         "exact",
-        rule("string", "a UUID", () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
+        rule("a UUID", () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
         "UUID of the content library.",
     ),
     choice("captions_language", "shared", ["de", "en", "es", "fr", "it", "nl", "pt", "ro"], "Captions language."),
@@ -298,7 +295,7 @@ const DEFAULTS_ONLY = [
         "domain",
         "defaults",
         "exact",
-        rule("string", `3 to 32 letters, digits, \`-\` or \`_\`; not ${quoted(RESERVED_DOMAINS)}`, () =>
+        rule(`3 to 32 letters, digits, \`-\` or \`_\`; not ${quoted(RESERVED_DOMAINS)}`, () =>
             z
                 .string({ error: "must be a string" })
                 .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: "must be 3 to 32 letters, digits, dashes or underscores" })
@@ -319,7 +316,7 @@ const ROOM_ONLY = [
         "exact",
         // Contract 8 gives only the length; the value becomes a path segment of room and join links, where a space,
         // "/", "?", "#", "%" or ".." breaks the link (with "#" a join token lands in the fragment).
-        rule("string", "3 to 32 characters: letters, digits, `-`, `.`, `_`, `~` (no `..`); unique in the team", () =>
+        rule("3 to 32 characters: letters, digits, `-`, `.`, `_`, `~` (no `..`); unique in the team", () =>
             text(3, 32).refine((v) => URL_SAFE.test(v) && !v.includes(".."), {
                 error: "must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link",
             }),
@@ -338,7 +335,7 @@ const ROOM_ONLY = [
     bool("is_audio_only", "room", "Cameras, HD video and virtual backgrounds disabled."),
     choice("broadcaster_tile_visibility", "room", ["all", "cam_mic", "cam"], "Which broadcaster tiles are visible."),
     bool("breakout_rooms_enabled", "room", "Breakout rooms; incompatible with E2EE."),
-    setting("breakouts", "room", "namedList", rule("string[] or null", "breakout room ids or names, or `null`", () => list(nonEmpty(), "breakout room ids or names").nullable()), "Breakout room ids and names."),
+    setting("breakouts", "room", "namedList", rule("breakout room ids or names, or `null`", () => list(nonEmpty(), "breakout room ids or names").nullable()), "Breakout room ids and names."),
     bool("breakout_free_movement_enabled", "room", "Users move freely between breakout rooms."),
     bool("breakout_return_to_main_room_enabled", "room", "Return to the main room allowed."),
     bool("breakout_timer_enabled", "room", "Visible countdown in breakout rooms."),
@@ -351,7 +348,7 @@ const ROOM_ONLY = [
         "restream_url",
         "room",
         "exact",
-        rule("string", "a URL (`scheme://...`)", () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" })),
+        rule("a URL (`scheme://...`)", () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" })),
         "Custom restreamer server URL.",
     ),
     choice("restream_layout_mode", "room", ["auto", "tiled"], "Layout of the restream."),
@@ -369,7 +366,7 @@ const ROOM_ONLY = [
         "telephony_pin_dtmf",
         "room",
         "exact",
-        rule("string", "digits, `*` and `#`, with `W` (1 s) and `w` (0.5 s) pauses", () =>
+        rule("digits, `*` and `#`, with `W` (1 s) and `w` (0.5 s) pauses", () =>
             z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
         ),
         "DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room).",
@@ -379,7 +376,7 @@ const ROOM_ONLY = [
         "expires_at",
         "room",
         "datetime",
-        rule("string", "a date-time `YYYY-MM-DD hh:mm:ss` (UTC) in the future", () =>
+        rule("a date-time `YYYY-MM-DD hh:mm:ss` (UTC) in the future", () =>
             z
                 .string({ error: "must be a string" })
                 .regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)", abort: true })
@@ -432,20 +429,30 @@ interface ReadBackForms {
 }
 type ReadBackOf<S> = S extends Setting<string, infer T, infer C> ? (C extends keyof ReadBackForms ? ReadBackForms[C] : T) : never;
 
-/** `ReadBackForms` in words, for the reference; also how images and unlimited session lengths read back. */
-const READ_BACK_WORDS: Record<keyof ReadBackForms | "image" | "nullableInteger", string> = {
-    role: "object `{id, name, displayName}`",
-    roleList: "array of `{id, name, displayName, allowPrivateGroupChat}`",
-    roleIdList: "string[] (role ids)",
-    namedList: "array of `{id, name}`, or null",
-    image: "string (a URL) or null",
-    // The API answers null for unlimited, whichever of null and "" was written.
-    nullableInteger: "integer or null (unlimited)",
-};
+/** A setting's type as an input: what its validator accepts (derived, so never written beside it). */
+export function settingType(s: AnySetting, target: "defaults" | "room"): TypeSpec {
+    return fromValidator(s.schema(target));
+}
 
-/** The type of a setting as its output shows it (what the API reads back). */
-export function readBackType(s: AnySetting): string {
-    return (READ_BACK_WORDS as Partial<Record<CompareKind, string>>)[s.compare] ?? s.type;
+/** A setting's type as its output shows it (what the API reads back): `ReadBackForms`, and images and unlimited session lengths. */
+export function readBackType(s: AnySetting, target: "defaults" | "room"): TypeSpec {
+    switch (s.compare) {
+        case "role":
+            return ROLE_REF;
+        case "roleList":
+            return arrayOf(ROLE_REF);
+        case "roleIdList":
+            return formatted(arrayOf(STRING), "role ids");
+        case "namedList":
+            return orNull(arrayOf(NAMED_REF));
+        case "image":
+            return orNull(formatted(STRING, "a URL"));
+        case "nullableInteger":
+            // The API answers null for unlimited, whichever of null and "" was written.
+            return orNull(settingType(s, target));
+        default:
+            return settingType(s, target);
+    }
 }
 
 /** The camelCase input type of a target, derived from the table: `{ hdVideoQuality?: "720_1.5" | ... }`. */

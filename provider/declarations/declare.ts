@@ -17,6 +17,14 @@ import { connectionInput } from "./connection";
 /** Property bags as the engine passes them: plain values, camelCase keys. */
 export type Values = Record<string, unknown>;
 
+/**
+ * A value's type, one per field (provider/api/types.ts): the plugin's schema writes it as it is, the reference
+ * in words. Settings get theirs from the table's validators; extra inputs and outputs carry one, since their
+ * TypeScript types are gone at run time.
+ */
+export { ANY, arrayOf, BOOLEAN, formatted, INTEGER, mapOf, NUMBER, oneOf, orAbsent, orNull, STRING, type TypeSpec } from "../api/types";
+import { BOOLEAN, STRING, type TypeSpec } from "../api/types";
+
 /** Hooks any kind may have; a kind adds its own beside them. */
 export interface CommonHooks {
     /** In `check`: inputs the kind derives itself from the old and new inputs (the room's generated friendly URL). */
@@ -28,8 +36,8 @@ export interface CommonHooks {
 /** One input of a resource that is not an API setting: its docs, rule and flags. */
 export interface ExtraInput<T = unknown> {
     readonly description: string;
-    /** The value's type as written, for the reference ("string", "boolean", ...). */
-    readonly type: string;
+    /** The value's type: the plugin's schema has it, the reference shows it in words. */
+    readonly type: TypeSpec;
     /** The values `validate` takes, in words, for the reference. */
     readonly allowed: string;
     /** What omitting it means, for the reference ("Required." for an input the rules require). */
@@ -51,8 +59,8 @@ export interface ExtraInput<T = unknown> {
 /** A read-only output: a record field that is not a writable setting. */
 export interface OutputField<T = unknown> {
     readonly description: string;
-    /** The value's type, for the reference: `T` in words. */
-    readonly type: string;
+    /** The value's type (`T` at run time): the plugin's schema has it, the reference shows it in words. */
+    readonly type: TypeSpec;
     /** Never changes once the resource exists (the diff reports it stable). */
     readonly stable?: boolean;
     /** Always secret, though no input of that name is (a join token's `token` and `link`). */
@@ -70,8 +78,10 @@ export interface Declaration<
     O extends Outputs = Outputs,
     H extends CommonHooks = CommonHooks,
 > {
-    /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`. */
+    /** The type name: `pulumi-nodejs:dynamic/vcrooms:<type>`; `vcrooms:index:<type>` in the plugin face. */
     readonly type: Tk;
+    /** What the resource is, for the plugin's schema. */
+    readonly description: string;
     /** What the resource's `id` is, for the reference. */
     readonly idDescription: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
@@ -126,19 +136,19 @@ export function declareResource<Tk extends string, Sc extends Target | undefined
 
 type ExtraFlags = Omit<ExtraInput, "description" | "validate" | "__type" | "type" | "allowed">;
 
-/** An extra input: `type` and `allowed` say in words what `validate` takes. */
-export function extra<T>(type: string, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
+/** An extra input: its type, and in words the values `validate` takes. */
+export function extra<T>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
     return { type, allowed, description, validate, ...flags };
 }
 
 export const booleanInput = (description: string, flags?: ExtraFlags) =>
-    extra<boolean>("boolean", "`true` or `false`", description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
+    extra<boolean>(BOOLEAN, "`true` or `false`", description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);
 
 export const stringInput = (description: string, flags?: ExtraFlags & { allowed?: string }) =>
-    extra<string>("string", flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
+    extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
-/** A read-only output; `type` is `T` in words, for the reference. */
-export function output<T>(type: string, description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
+/** A read-only output; `type` is `T` at run time. */
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

@@ -5,11 +5,14 @@
  * are not.
  */
 import { containsUnknown, failure, type CheckFailure } from "../resources/check";
-import { declareResource, extra, output, stringInput, type Values } from "./declare";
+import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, STRING, stringInput, type Values } from "./declare";
 import { durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fixed = { createOnly: true } as const;
+const fixedString = { ...fixed, schemaType: STRING };
+/** Unix seconds, minutes, or a date-time string. */
+const fixedTime = { ...fixed, schemaType: { oneOf: [NUMBER, STRING] } };
 
 const nonEmpty = (v: unknown) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string");
 
@@ -30,38 +33,39 @@ function tokenRules(inputs: Values): CheckFailure[] {
 
 export const joinToken = declareResource({
     type: "JoinToken",
+    description: "A participant's join token for one room (4.2 row 17, 5.3). Any input change, or the approach of its expiry (renewBefore), issues a new one; delete only forgets it: the API cannot revoke a token.",
     idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
     scope: undefined,
     extras: {
-        room: extra<string>("string", "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),
+        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),
         userName: stringInput("The participant's name (claim `u`).", { ...fixed, whenOmitted: "The participant is asked for a name." }),
         userId: stringInput("An external user identifier (claim `ud`).", { ...fixed, whenOmitted: "No `ud` claim." }),
         initials: stringInput("Custom initials for the participant's tile.", { ...fixed, whenOmitted: "No custom initials." }),
         role: stringInput("The participant's role.", { ...fixed, allowed: "a role id or name of the team", whenOmitted: "The room's default role applies." }),
-        breakoutId: extra<string>("string", "a UUID", "A breakout room to join.", (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a UUID"), {
+        breakoutId: extra<string>(STRING, "a UUID", "A breakout room to join.", (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a UUID"), {
             ...fixed,
             whenOmitted: "No breakout room named in the token.",
         }),
-        avatar: extra<string>("string", "an http or https URL", "The participant's avatar image.", (v) => (typeof v === "string" && /^https?:\/\/\S+$/.test(v) ? undefined : "must be an http(s) URL"), {
+        avatar: extra<string>(STRING, "an http or https URL", "The participant's avatar image.", (v) => (typeof v === "string" && /^https?:\/\/\S+$/.test(v) ? undefined : "must be an http(s) URL"), {
             ...fixed,
             whenOmitted: "No avatar.",
         }),
         notBefore: extra<number | string>(
-            "integer or string",
+            oneOf(NUMBER, STRING),
             "Unix seconds, or a date-time: `YYYY-MM-DD hh:mm:ss` UTC, or ISO 8601 with `Z` or an offset",
             "When the token becomes valid.",
             (v) => timeRule(v, false),
             { ...fixed, whenOmitted: "Valid from issue." },
         ),
         expiresAt: extra<number | string>(
-            "integer or string",
+            oneOf(NUMBER, STRING),
             `Unix seconds, a date-time as for \`notBefore\`, or minutes from issue (a number below ${MINUTES_BELOW})`,
             "When the token expires. Minutes are fixed to an absolute time when the token is issued (the `expiresAt` output), so an unchanged program does not issue a new token.",
             (v) => timeRule(v, true),
             { ...fixed, whenOmitted: "The token never expires and never rotates." },
         ),
         renewBefore: extra<string>(
-            "string",
+            STRING,
             'a duration such as `"24h"`, `"1h30m"`, `"7d"` or `"90s"`, shorter than the token\'s lifetime; needs `expiresAt`',
             "Rotate the token this long before it expires: a token that has expired, or is within `renewBefore` of expiring by the API's clock, shows as a replacement at the next preview and is issued anew at the next up.",
             (v) => (durationSeconds(v) === undefined ? 'must be a duration such as "24h", "1h30m", "7d" or "90s"' : undefined),
@@ -69,13 +73,13 @@ export const joinToken = declareResource({
         ),
     },
     outputs: {
-        token: output<string>("string (JWT)", "The signed join token (HS256). Always secret.", { secret: true, stable: true }),
-        link: output<string>("string (URL)", "The room address carrying the token as its `token` query parameter. Always secret.", { secret: true, stable: true }),
-        teamId: output<string>("string (UUID)", "The team UUID (claim `td`).", { stable: true }),
-        roomId: output<string>("string (UUID)", "The room UUID (claim `rd`).", { stable: true }),
-        issuedAt: output<string>("string (ISO 8601)", "When the API issued the token (claim `iat`).", { stable: true }),
-        notBefore: output<string | undefined>("string (ISO 8601) or absent", "When the token becomes valid (claim `nbf`); absent when not set.", { stable: true }),
-        expiresAt: output<string | undefined>("string (ISO 8601) or absent", "When the token expires (claim `exp`); absent when it never expires.", { stable: true }),
+        token: output<string>(formatted(STRING, "JWT"), "The signed join token (HS256). Always secret.", { secret: true, stable: true }),
+        link: output<string>(formatted(STRING, "URL"), "The room address carrying the token as its `token` query parameter. Always secret.", { secret: true, stable: true }),
+        teamId: output<string>(formatted(STRING, "UUID"), "The team UUID (claim `td`).", { stable: true }),
+        roomId: output<string>(formatted(STRING, "UUID"), "The room UUID (claim `rd`).", { stable: true }),
+        issuedAt: output<string>(formatted(STRING, "ISO 8601"), "When the API issued the token (claim `iat`).", { stable: true }),
+        notBefore: output<string | undefined>(orAbsent(formatted(STRING, "ISO 8601")), "When the token becomes valid (claim `nbf`); absent when not set.", { stable: true }),
+        expiresAt: output<string | undefined>(orAbsent(formatted(STRING, "ISO 8601")), "When the token expires (claim `exp`); absent when it never expires.", { stable: true }),
     },
     hooks: { rules: tokenRules },
 });

@@ -4,7 +4,8 @@
  * to this output, and checks every input and output of every kind has its row).
  */
 import { toCamelName } from "../api/names";
-import { readBackType, settingsFor, type AnySetting } from "../api/settings";
+import { readBackType, settingsFor, settingType, type AnySetting } from "../api/settings";
+import { typeWords } from "../api/types";
 import type { Declaration, ExtraInput } from "./declare";
 import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "./derive";
 import { renderFunctions } from "../functions/reference";
@@ -31,19 +32,19 @@ function settingOmitted(d: Declaration, s: AnySetting, name: string): string {
 function settingInputRow(d: Declaration, s: AnySetting): string[] {
     const name = toCamelName(s.name);
     const target = d.scope!;
-    return [`\`${name}\` (\`${s.name}\`)`, s.type, s.allowed(target), settingOmitted(d, s, name), yesNo(replacementInputs(d).includes(name)), yesNo(secretInputs(d).has(name)), s.description];
+    return [`\`${name}\` (\`${s.name}\`)`, typeWords(settingType(s, target)), s.allowed(target), settingOmitted(d, s, name), yesNo(replacementInputs(d).includes(name)), yesNo(secretInputs(d).has(name)), s.description];
 }
 
 function extraInputRow(d: Declaration, name: string, e: ExtraInput): string[] {
     const secret = secretInputs(d).get(name);
     const secretCell = secret === undefined ? "no" : secret === true ? "yes" : `${secret.map((k) => `\`${k}\``).join(", ")}`;
-    return [`\`${name}\``, e.type, e.allowed, e.whenOmitted ?? "Not set.", yesNo(replacementInputs(d).includes(name)), secretCell, e.description];
+    return [`\`${name}\``, typeWords(e.type), e.allowed, e.whenOmitted ?? "Not set.", yesNo(replacementInputs(d).includes(name)), secretCell, e.description];
 }
 
 function settingOutputRow(d: Declaration, s: AnySetting): string[] {
     const name = toCamelName(s.name);
     const held = d.scope === "defaults" ? "As the team defaults have it." : s.scope === "shared" ? "As the room has it: declared, else the team default." : "As the room has it.";
-    return [`\`${name}\``, readBackType(s), yesNo(secretOutputNames(d).includes(name)), held];
+    return [`\`${name}\``, typeWords(readBackType(s, d.scope!)), yesNo(secretOutputNames(d).includes(name)), held];
 }
 
 /** Every input row of a kind: its settings, then the extra inputs users declare. */
@@ -55,7 +56,7 @@ export function inputRows(d: Declaration): string[][] {
 /** Every output row of a kind: `id`, the settings as read back, then its read-only outputs. */
 export function outputRows(d: Declaration): string[][] {
     const settings = d.scope === undefined ? [] : settingsFor(d.scope).map((s) => settingOutputRow(d, s));
-    const own = Object.entries(d.outputs).map(([name, o]) => [`\`${name}\``, o.type, yesNo(secretOutputNames(d).includes(name)), o.description]);
+    const own = Object.entries(d.outputs).map(([name, o]) => [`\`${name}\``, typeWords(o.type), yesNo(secretOutputNames(d).includes(name)), o.description]);
     return [["`id`", "string", "no", d.idDescription], ...settings, ...own];
 }
 

@@ -10,7 +10,8 @@ import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
 import { teamRolesFor } from "../resources/teamRoles";
-import { booleanInput, declareResource, output, stringInput, type Values } from "./declare";
+import { objectType } from "../api/types";
+import { arrayOf, BOOLEAN, booleanInput, declareResource, formatted, output, STRING, stringInput, type Values } from "./declare";
 import { replacementInputs } from "./derive";
 
 /** A file attached to a room. */
@@ -20,6 +21,14 @@ export interface RoomFile {
     url: string;
     thumbnailUrl: string;
 }
+
+/** `RoomFile` as a type of the plugin's schema and the reference. */
+const ROOM_FILE = objectType("RoomFile", "A file attached to a room.", {
+    id: { type: STRING, description: "The file's id." },
+    name: { type: STRING, description: "The file's name." },
+    url: { type: STRING, description: "The file's url." },
+    thumbnailUrl: { type: STRING, description: "The file's thumbnailUrl." },
+});
 
 /** Pulumi-style auto-name: the resource name, made URL-safe, plus a random suffix; 3 to 32 characters. */
 export function generateFriendlyUrl(resourceName: string): string {
@@ -58,7 +67,7 @@ export function hasExpired(outputs: Values, now: Date): boolean {
  * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
  * (the old one is already gone, so it goes first).
  */
-export function expiredDiff(diff: pulumi.dynamic.DiffResult, olds: Values, news: Values): pulumi.dynamic.DiffResult {
+export function expiredDiff<D extends pulumi.dynamic.DiffResult>(diff: D, olds: Values, news: Values): D {
     const same = news.expiresAt !== undefined && canonicalInstant(news.expiresAt) === canonicalInstant(olds.expiresAt);
     if (same && !diff.changes) return diff;
     const replaces = diff.replaces?.length ? diff.replaces : ["expiresAt"];
@@ -74,6 +83,7 @@ export function droppedExpiryWarning(olds: Values, news: Values): string | undef
 
 export const room = declareResource({
     type: "Room",
+    description: "A room (2.1, 2.4): its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
     idDescription: "The room's UUID.",
     scope: "room",
     extras: {
@@ -87,14 +97,15 @@ export const room = declareResource({
         }),
     },
     outputs: {
-        topic: output<string>("string", "The room's topic, as the dashboard shows it."),
-        roomUrl: output<string>("string (URL)", "The address participants open."),
-        files: output<RoomFile[]>("array of `{id, name, url, thumbnailUrl}`", "Files attached to the room."),
-        createdAt: output<string>("string (`YYYY-MM-DDThh:mm:ssZ`)", "When the room was created.", { stable: true }),
-        updatedAt: output<string>("string (`YYYY-MM-DDThh:mm:ssZ`)", "When the room was last changed."),
-        filesPanelEnabled: output<boolean>("boolean", "Files panel shown."),
+        topic: output<string>(STRING, "The room's topic, as the dashboard shows it."),
+        roomUrl: output<string>(formatted(STRING, "URL"), "The address participants open."),
+        files: output<RoomFile[]>(arrayOf(ROOM_FILE), "Files attached to the room."),
+        createdAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was created.", { stable: true }),
+        updatedAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was last changed."),
+        filesPanelEnabled: output<boolean>(BOOLEAN, "Files panel shown."),
         expired: output<boolean>(
-            "boolean","True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
+            BOOLEAN,
+            "True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",

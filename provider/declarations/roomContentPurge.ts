@@ -5,7 +5,7 @@
  */
 import type { ContentKind } from "../api";
 import { failure, type CheckFailure } from "../resources/check";
-import { declareResource, extra, output, type Values } from "./declare";
+import { ANY, arrayOf, declareResource, extra, output, STRING, type Values } from "./declare";
 
 export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
 
@@ -32,25 +32,26 @@ export function kindsToDelete(kinds: unknown): ContentKind[] {
 
 export const roomContentPurge = declareResource({
     type: "RoomContentPurge",
+    description: "Deletes a room's content of the kinds named, once, and again when room, kinds or triggers change. Irreversible; delete does nothing.",
     idDescription: "A random UUID the provider gives the purge.",
     scope: undefined,
     extras: {
-        room: extra<string>("string", "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {
+        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {
             ...fixed,
             whenOmitted: "Required.",
         }),
-        kinds: extra<ContentKind[]>("string[]", `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
+        kinds: extra<ContentKind[]>(arrayOf(STRING), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
             ...fixed,
             whenOmitted: "Every kind.",
         }),
-        triggers: extra<unknown[]>("array", "any values", "When they change, the purge runs again (as the command provider's triggers).", () => undefined, {
+        triggers: extra<unknown[]>(arrayOf(ANY), "any values", "When they change, the purge runs again (as the command provider's triggers).", () => undefined, {
             ...fixed,
             whenOmitted: "It runs again only when `room` or `kinds` change.",
         }),
-        deletes: extra<ContentKind[]>("string[]", "(set by check)", "Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
+        deletes: extra<ContentKind[]>(arrayOf(STRING), "(set by check)", "Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
     },
     outputs: {
-        purged: output<ContentKind[]>("string[]", "The kinds deleted by the last run.", { stable: true }),
+        purged: output<ContentKind[]>(arrayOf(STRING), "The kinds deleted by the last run.", { stable: true }),
     },
     hooks: { rules: purgeRules },
 });

@@ -2,10 +2,11 @@
  * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
  */
 import { e2eeFailures, lockFailures } from "../resources/check";
-import { booleanInput, declareResource, output, stringInput } from "./declare";
+import { booleanInput, declareResource, formatted, INTEGER, NUMBER, orNull, output, STRING, stringInput } from "./declare";
 
 export const teamDefaults = declareResource({
     type: "TeamDefaults",
+    description: "The team's default room settings (2.2, 2.3): one record per team, taken over on create and put back as it was on destroy (restoreOnDestroy).",
     idDescription: "The default-settings record's id (2.2).",
     scope: "defaults",
     extras: {
@@ -13,13 +14,13 @@ export const teamDefaults = declareResource({
         restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over.", { whenOmitted: "`true`." }),
     },
     outputs: {
-        ownerId: output<string>("string (UUID)", "The team owner's user id."),
-        customCname: output<string | null>("string or null", "The team's custom domain name, if any."),
-        maxParticipants: output<number>("integer", "The plan's maximum participants per room."),
-        maxSessions: output<number>("integer", "The plan's maximum concurrent sessions."),
-        subscriptionStart: output<string>("string (`YYYY-MM-DD hh:mm:ss`)", "Start of the subscription period."),
-        subscriptionEnd: output<string>("string (`YYYY-MM-DD hh:mm:ss`)", "End of the subscription period."),
-        usedParticipationMinutes: output<number>("integer", "Participation minutes used in the subscription period."),
+        ownerId: output<string>(formatted(STRING, "UUID"), "The team owner's user id."),
+        customCname: output<string | null>(orNull(STRING), "The team's custom domain name, if any."),
+        maxParticipants: output<number>(INTEGER, "The plan's maximum participants per room."),
+        maxSessions: output<number>(INTEGER, "The plan's maximum concurrent sessions."),
+        subscriptionStart: output<string>(formatted(STRING, "`YYYY-MM-DD hh:mm:ss`"), "Start of the subscription period."),
+        subscriptionEnd: output<string>(formatted(STRING, "`YYYY-MM-DD hh:mm:ss`"), "End of the subscription period."),
+        usedParticipationMinutes: output<number>(NUMBER, "Participation minutes used in the subscription period."),
     },
     hooks: {
         rules: (inputs) => [...e2eeFailures(inputs), ...lockFailures(inputs)],

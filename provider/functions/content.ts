@@ -2,6 +2,7 @@
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
 import { deepKeysToCamel } from "../api/names";
+import { ANY, arrayOf, STRING } from "../api/types";
 import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
 
 export interface ChatMessage {
@@ -31,7 +32,7 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
     args: { room: roomArg(), sessionId: sessionArg },
     result: {
         messages: field(
-            "array of objects",
+            arrayOf(ANY),
             "Each message: `id`, `message`, `createdAt` (strings); `participantId`, `externalParticipantId`, `participantName`, `breakoutId` (strings or null).",
         ),
     },
@@ -47,7 +48,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
     description: "A room's transcript entries (2.7), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/transcripts (row 15), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: { transcripts: field("array of objects", "Each entry: `transcript`, `startTime`, `endTime` (strings); `participantId`, `participantName` (strings or null).") },
+    result: { transcripts: field(arrayOf(ANY), "Each entry: `transcript`, `startTime`, `endTime` (strings); `participantId`, `participantName` (strings or null).") },
     async run(client, args) {
         const transcripts: TranscriptEntry[] = [];
         for await (const t of client.iterateTranscripts(args.room, { sessionId: args.sessionId })) transcripts.push(deepKeysToCamel(t) as TranscriptEntry);
@@ -65,6 +66,6 @@ export const exportRoomTranscripts = declareFunction<{ room: string; format?: "t
         locale: oneOf("How times are formatted.", LANGUAGES),
         lang: oneOf("The language of the file's headings.", LANGUAGES),
     },
-    result: { content: field("string", "The file's text, as the API answered it (JSON text for `json`).") },
+    result: { content: field(STRING, "The file's text, as the API answered it (JSON text for `json`).") },
     run: async (client, args) => ({ content: await client.exportTranscripts(args.room, { format: args.format, locale: args.locale, lang: args.lang }) }),
 });

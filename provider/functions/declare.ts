@@ -5,13 +5,14 @@
  */
 import type { RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
+import { formatted, STRING, type TypeSpec } from "../api/types";
 import { connectionInput } from "../declarations/connection";
 
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
 export interface ArgField {
     readonly description: string;
-    /** The value's type as written, for the reference. */
-    readonly type: string;
+    /** The value's type: the plugin's schema has it, the reference shows it in words. */
+    readonly type: TypeSpec;
     readonly validate: (value: unknown) => string | undefined;
     readonly required?: boolean;
     /** Never shown in a message (the connection carries the developer key). */
@@ -30,19 +31,27 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     /** The endpoints it reads, as the contract's rows (for the docs). */
     readonly reads: string;
     readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
-    /** The result's fields: their types and what they hold (for the reference). */
+    /**
+     * The result's fields: their types and what they hold. A key may name several fields (`a, b`), or a group
+     * in brackets ("(each metric)") whose fields `each` lists. Generated Python SDKs check each field's type and
+     * take an Any field for a dict, so a string, number or list field must say so; and they drop fields the
+     * plugin's schema omits, hence `each`.
+     */
     readonly result: Readonly<Record<string, ResultField>>;
+    /** The result is the record of this resource kind (its outputs and `id`): the plugin's schema lists them. */
+    readonly recordOf?: "room" | "teamDefaults";
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
     readonly rules?: (args: A) => Array<[string, string, unknown]>;
     readonly run: (client: RoomsClient, args: A) => Promise<R>;
 }
 
-/** A field of a function's result, in words. */
+/** A field of a function's result (or a group of fields: `each` names them, with their descriptions). */
 export interface ResultField {
-    readonly type: string;
+    readonly type: TypeSpec;
     readonly description: string;
+    readonly each?: Readonly<Record<string, string>>;
 }
-export const field = (type: string, description: string): ResultField => ({ type, description });
+export const field = (type: TypeSpec, description: string, each?: Readonly<Record<string, string>>): ResultField => ({ type, description, ...(each ? { each } : {}) });
 
 export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
 /**
@@ -70,26 +79,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const roomArg = (description = "The room: its UUID or friendly URL."): ArgField => ({
     description,
-    type: "string",
+    type: STRING,
     required: true,
     validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a room id or friendly URL (a non-empty string)"),
 });
 
 export const dateArg = (description: string): ArgField => ({
     description,
-    type: "string (`YYYY-MM-DD`)",
+    type: formatted(STRING, "`YYYY-MM-DD`"),
     validate: (v) => (typeof v === "string" && isRealDate(v) ? undefined : "must be a date YYYY-MM-DD"),
 });
 
 export const sessionArg: ArgField = {
     description: "Only this session's records (a session UUID).",
-    type: "string (UUID)",
+    type: formatted(STRING, "UUID"),
     validate: (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a session UUID"),
 };
 
 export const oneOf = (description: string, values: readonly string[]): ArgField => ({
     description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}.`,
-    type: "string",
+    type: STRING,
     validate: (v) => (typeof v === "string" && values.includes(v) ? undefined : `must be one of ${values.join(", ")}`),
 });
 

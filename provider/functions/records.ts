@@ -5,6 +5,7 @@
 import { deepKeysToCamel } from "../api/names";
 import type { StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
+import { ANY, arrayOf, BOOLEAN, mapOf, orNull, STRING } from "../api/types";
 import { declareFunction, field, roomArg, type CommonArgs } from "./declare";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
@@ -45,7 +46,8 @@ export const getTeamDefaults = declareFunction<CommonArgs, TeamDefaultsResult>({
     description: "The team's default room settings and subscription (2.2).",
     reads: "GET / (row 1)",
     args: {},
-    result: { "(every output of TeamDefaults)": field("as in the TeamDefaults outputs table", "Each field of the record (2.2), camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...") },
+    recordOf: "teamDefaults",
+    result: { "(every output of TeamDefaults)": field(ANY, "Each field of the record (2.2), camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...") },
     run: async (client) => camel(await client.getDefaults()),
 });
 
@@ -54,7 +56,8 @@ export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult
     description: "One room's record (2.1).",
     reads: "GET /rooms/{room} (row 5)",
     args: { room: roomArg() },
-    result: { "(every output of Room)": field("as in the Room outputs table", "Each field of the record (2.1), camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...") },
+    recordOf: "room",
+    result: { "(every output of Room)": field(ANY, "Each field of the record (2.1), camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...") },
     run: async (client, args) => camel(await client.getRoom(args.room)),
 });
 
@@ -65,13 +68,13 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
     args: {
         tags: {
             description: "Only rooms carrying any of these tags.",
-            type: "string[]",
+            type: arrayOf(STRING),
             validate: (v) => (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "string" && t.length > 0) ? undefined : "must be a non-empty list of non-empty strings"),
         },
     },
     result: {
         rooms: field(
-            "array of objects",
+            arrayOf(ANY),
             "Every matching room: `id`, `friendlyUrl` (strings); `description`, `topic`, `privacy`, `externalId`, `roomUrl`, `createdAt`, `updatedAt` (strings; `description` and `externalId` may be null); `maxParticipants`, `maxBroadcasters` (integers); `tags` (string[]).",
         ),
     },
@@ -87,7 +90,7 @@ export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
     description: "Every role of the team (2.5), every page read.",
     reads: "GET /roles (row 18), page after page",
     args: {},
-    result: { roles: field("array of objects", "Each role: `id`, `name`, `displayName` (strings), `description` (string or null), `default` (boolean).") },
+    result: { roles: field(arrayOf(ANY), "Each role: `id`, `name`, `displayName` (strings), `description` (string or null), `default` (boolean).") },
     async run(client) {
         const roles: Role[] = [];
         for await (const item of client.iterateRoles()) roles.push(camel(item));
@@ -99,10 +102,12 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
     name: "getRole",
     description: "One role with its permissions (2.5).",
     reads: "GET /roles/{idOrName} (row 19)",
-    args: { role: { description: "The role's id or name.", type: "string", required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
+    args: { role: { description: "The role's id or name.", type: STRING, required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
     result: {
-        "id, name, displayName, description, default": field("as in getRoles", "As in getRoles."),
-        permissions: field("object: string to string[]", "Permission name (camelCase) to the role names it applies to."),
+        "id, name, displayName": field(STRING, "As in getRoles."),
+        description: field(orNull(STRING), "As in getRoles."),
+        default: field(BOOLEAN, "As in getRoles."),
+        permissions: field(mapOf(arrayOf(STRING)), "Permission name (camelCase) to the role names it applies to."),
     },
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

@@ -1,4 +1,6 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
+import { typeWords } from "../api/types";
+import { declarations } from "../declarations";
 import { connectionArg, type ArgField } from "./declare";
 import { functions } from "./index";
 
@@ -6,7 +8,7 @@ export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and ru
 export const RESULT_COLUMNS = ["result", "type", "meaning"] as const;
 
 function argRow(name: string, a: ArgField): string {
-    return `| \`${name}\` | ${a.type} | ${a.required ? "yes" : "no"} | ${a.description} |`;
+    return `| \`${name}\` | ${typeWords(a.type)} | ${a.required ? "yes" : "no"} | ${a.description} |`;
 }
 
 export function renderFunctions(): string {
@@ -24,7 +26,7 @@ export function renderFunctions(): string {
             "",
             `| ${RESULT_COLUMNS.join(" | ")} |`,
             "|---|---|---|",
-            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${r.type} | ${r.description} |`),
+            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${d.recordOf ? `as in the ${declarations[d.recordOf].type} outputs table` : typeWords(r.type)} | ${r.description} |`),
             "",
         ].join("\n");
     });

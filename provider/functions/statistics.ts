@@ -2,7 +2,8 @@
  * getRoomStatistics and getTeamStatistics (rows 20, 21; records 2.8): a period (dates, by default the
  * team's current subscription period) and a subset of metrics (all by default).
  */
-import { keysToCamel, type CamelCase } from "../api/names";
+import { keysToCamel, toCamelName, type CamelCase } from "../api/names";
+import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orNull, STRING } from "../api/types";
 import type { RoomsClient } from "../api";
 import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
 
@@ -52,7 +53,7 @@ export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId: string; dateS
 function metricsArg(names: readonly string[], scope: string): ArgField {
     return {
         description: `Which metrics to return, as 2.8 names them (snake_case, e.g. \`participation_minutes\`); every ${scope} metric when omitted. The result has them in camelCase.`,
-        type: "string[]",
+        type: arrayOf(STRING),
         validate: (v) => {
             if (!Array.isArray(v) || v.length === 0) return "must be a non-empty list of metric names";
             const unknown = v.filter((m) => !names.includes(m as string));
@@ -60,6 +61,10 @@ function metricsArg(names: readonly string[], scope: string): ArgField {
         },
     };
 }
+
+/** Each metric as a field of the result (camelCase) with its description, so that typed SDKs keep them. */
+const eachMetric = (names: readonly string[]) => Object.fromEntries(names.map((m) => [toCamelName(m), `The metric \`${m}\` over the period (when asked for).`]));
+const DAY = formatted(STRING, "`YYYY-MM-DD`");
 
 const period = {
     dateStart: dateArg("First day of the period, `YYYY-MM-DD`; by default the first day of the team's current subscription period."),
@@ -88,13 +93,13 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
     reads: "GET /rooms/{room}/statistics (row 20); GET / for the default period",
     args: { room: roomArg(), ...period, metrics: metricsArg(ROOM_METRICS, "room") },
     result: {
-        roomId: field("string (UUID)", "The room."),
-        "roomExternalId, roomDescription, roomFriendlyUrl, roomPrivacy, roomSource": field("string or null", "The room's descriptors, as the statistics record gives them."),
-        roomMaxParticipants: field("integer", "The room's maximum participants."),
-        roomIsDeleted: field("boolean", "Whether the room has been deleted."),
-        dateStart: field("string (`YYYY-MM-DD`)", "First day of the period."),
-        dateEnd: field("string (`YYYY-MM-DD`)", "Last day of the period."),
-        "(each metric)": field("number", "The metric's value, camelCase (`participation_minutes` is `participationMinutes`); only the metrics asked for."),
+        roomId: field(formatted(STRING, "UUID"), "The room."),
+        "roomExternalId, roomDescription, roomFriendlyUrl, roomPrivacy, roomSource": field(orNull(STRING), "The room's descriptors, as the statistics record gives them."),
+        roomMaxParticipants: field(INTEGER, "The room's maximum participants."),
+        roomIsDeleted: field(BOOLEAN, "Whether the room has been deleted."),
+        dateStart: field(DAY, "First day of the period."),
+        dateEnd: field(DAY, "Last day of the period."),
+        "(each metric)": field(NUMBER, "The metric's value, camelCase (`participation_minutes` is `participationMinutes`); only the metrics asked for.", eachMetric(ROOM_METRICS)),
     },
     rules: periodRule,
     async run(client, args) {
@@ -109,10 +114,10 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     reads: "GET /statistics (row 21); GET / when one date is given",
     args: { ...period, metrics: metricsArg([...ROOM_METRICS, ...TEAM_ONLY_METRICS], "team") },
     result: {
-        teamId: field("string (UUID)", "The team."),
-        dateStart: field("string (`YYYY-MM-DD`)", "First day of the period."),
-        dateEnd: field("string (`YYYY-MM-DD`)", "Last day of the period."),
-        "(each metric)": field("number", "The metric's value, camelCase; only the metrics asked for."),
+        teamId: field(formatted(STRING, "UUID"), "The team."),
+        dateStart: field(DAY, "First day of the period."),
+        dateEnd: field(DAY, "Last day of the period."),
+        "(each metric)": field(NUMBER, "The metric's value, camelCase; only the metrics asked for.", eachMetric([...ROOM_METRICS, ...TEAM_ONLY_METRICS])),
     },
     rules: periodRule,
     async run(client, args) {

@@ -14,14 +14,21 @@ function sameExtra(a: unknown, b: unknown): boolean {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * A diff that also names the inputs that changed: the dynamic-provider host passes on only changes and
+ * replaces, but the plugin face turns `changed` into the engine's detailed diff (provider/plugin/adapter.ts).
+ */
+export type NamedDiff = pulumi.dynamic.DiffResult & { changed?: string[] };
+
 /** `olds` are the last outputs (the live record as last seen, plus extra inputs and bookkeeping). */
-export function diffOf(d: Declaration, olds: Values, news: Values, teamRoles: KnownRoles = []): pulumi.dynamic.DiffResult {
+export function diffOf(d: Declaration, olds: Values, news: Values, teamRoles: KnownRoles = []): NamedDiff {
     const changed = [...changedSettings(d, news, olds, teamRoles), ...userExtras(d).map(([name]) => name).filter((name) => !sameExtra(news[name], olds[name]))];
     const replacing = new Set(replacementInputs(d));
     const replaces = changed.filter((k) => replacing.has(k));
     const unique = d.uniqueInput;
     return {
         changes: changed.length > 0,
+        changed,
         replaces,
         // A replacement under the same declared unique value would collide with the resource it replaces. A
         // generated value is generated anew for the replacement (the engine checks it again with no olds), so

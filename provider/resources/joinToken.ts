@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
+import type { NamedDiff } from "./diff";
 import { decodeJoinToken, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
@@ -67,10 +68,10 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
      * Any input change replaces (the token carries them all, signed); so does an expiry that is past, or
      * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`.
      */
-    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<pulumi.dynamic.DiffResult> {
+    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<NamedDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
-        return { changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) };
+        return { changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) };
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */

@@ -109,6 +109,19 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
     return inputs;
 }
 
+/**
+ * The inputs of a record taken under management by `pulumi import` (a read with only an id): every setting
+ * the record holds, in declared form, so a program declaring any of those values shows no change.
+ */
+export function importedInputs(d: Declaration, liveOutputs: Values): Values {
+    const inputs: Values = {};
+    for (const [key, setting] of inputSettings(d)) {
+        const live = liveOutputs[key];
+        if (live !== undefined && live !== null) inputs[key] = declaredFormOf(setting.compare, live, undefined);
+    }
+    return inputs;
+}
+
 /** The inputs a resource was last given, rebuilt from its outputs: extra inputs plus the declared settings. */
 export function previousInputs(d: Declaration, outputs: Values): Values {
     const inputs: Values = { ...((outputs.declaredInputs ?? {}) as Values) };

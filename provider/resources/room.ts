@@ -15,10 +15,10 @@ import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
 import { configurationFailures, type ClientFor } from "./connections";
 import type { KnownRoles } from "./compare";
-import { diffOf } from "./diff";
+import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
-import { changedSettings, apiBody, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
+import { changedSettings, apiBody, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
@@ -74,7 +74,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         return { inputs, failures };
     }
 
-    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.DiffResult> {
+    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<NamedDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
@@ -113,13 +113,22 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         return { id: record.id, outs: outputsOf(room, record, inputs) as RoomOutputs };
     }
 
+    /**
+     * A read with only an id is `pulumi import` (the plugin face): the room is found by UUID or friendly URL,
+     * every setting it holds becomes an input, and the id is its UUID whichever was given.
+     */
     async read(id: string, props: RoomOutputs = {}): Promise<pulumi.dynamic.ReadResult<RoomOutputs>> {
+        const importing = Object.keys(props).length === 0;
         let record: RoomRecord | undefined;
         let teamRoles: KnownRoles = [];
+        let declared: Values = {};
         try {
             const client = this.client(props);
             record = await findRoom(client, id);
-            if (record) teamRoles = await teamRolesFor(client, room, previousInputs(room, props));
+            if (record) {
+                declared = importing ? importedInputs(room, outputsOf(room, record, {})) : previousInputs(room, props);
+                teamRoles = await teamRolesFor(client, room, declared);
+            }
         } catch (error) {
             throw describeFailure("read", roomLabel(props, id), error);
         }
@@ -132,8 +141,9 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             }
             return { id: "", props: {}, inputs: {} };
         }
-        const outs = outputsOf(room, record, previousInputs(room, props), props.imageUploads);
-        return { id, props: outs as RoomOutputs, inputs: inputsAfterRead(room, props, outs, teamRoles) as RoomOutputs };
+        const outs = outputsOf(room, record, declared, props.imageUploads);
+        const inputs = inputsAfterRead(room, importing ? outs : props, outs, teamRoles);
+        return { id: importing ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.UpdateResult<RoomOutputs>> {

@@ -9,7 +9,7 @@ import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declar
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
 import { checkInputs, containsUnknown } from "./check";
 import type { ClientFor } from "./connections";
-import { diffOf } from "./diff";
+import { diffOf, type NamedDiff } from "./diff";
 import { describeFailure } from "./messages";
 
 type PurgeInputs = ProviderInputsOf<typeof roomContentPurge>;
@@ -26,7 +26,7 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
     }
 
     /** `room`, `kinds` and `triggers` replace (the purge runs again); a `connection` change alone updates in place. */
-    async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<pulumi.dynamic.DiffResult> {
+    async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<NamedDiff> {
         return diffOf(roomContentPurge, olds, news);
     }
 

@@ -16,7 +16,7 @@ import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
 import { declaredFormOf, type KnownRoles } from "./compare";
 import { configurationFailures, type ClientFor } from "./connections";
-import { diffOf } from "./diff";
+import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
@@ -105,7 +105,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         return { inputs: news, failures };
     }
 
-    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.DiffResult> {
+    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<NamedDiff> {
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);

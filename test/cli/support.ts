@@ -14,10 +14,12 @@ export const cliDir = "dir" in cli ? cli.dir : "";
 if ("skip" in cli) console.warn(cli.skip);
 
 export const DECLARED_PROGRAM = path.join(ROOT, "dist/test/cli/programs/declared.js");
+/** The same scenarios through the plugin face (vcrooms:index:* resources, explicit providers, invokes). */
+export const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/plugin.js");
 
 /** A project running `program` against the emulator, configured as a user would: apiUrl in config, the key as a secret. */
-export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; secretConfig?: Record<string, string> } = {}): Promise<PulumiProject> {
-    const project = new PulumiProject({ cliDir, program: options.program ?? DECLARED_PROGRAM });
+export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
+    const project = new PulumiProject({ cliDir, program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
 }
 

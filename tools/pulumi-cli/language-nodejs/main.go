@@ -112,6 +112,15 @@ func (h *languageHost) GetProgramDependencies(
 	return &pulumirpc.GetProgramDependenciesResponse{}, nil
 }
 
+// InstallDependencies is asked before a local plugin folder runs (`pulumi package gen-sdk <folder>`,
+// `packages:` in Pulumi.yaml): a Node.js plugin's dependencies are its node_modules, which `npm ci` made, so
+// there is nothing to install here; answering, rather than "not implemented", lets the engine go on.
+func (h *languageHost) InstallDependencies(
+	*pulumirpc.InstallDependenciesRequest, grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
+) error {
+	return nil
+}
+
 // sdkPath finds @pulumi/pulumi/<rel> in the nearest node_modules above dir, as Node's own resolution would.
 func sdkPath(dir, rel string) (string, error) {
 	for d := dir; ; d = filepath.Dir(d) {

@@ -1,0 +1,141 @@
+/**
+ * A value's type, once per field: a Pulumi package schema type (what the plugin face's schema,
+ * provider/plugin/schema.ts, writes) with two notes for the reference (docs/reference.md) that the
+ * schema has no place for: a `format` in words ("UUID", "ISO 8601") and whether the value may be
+ * `null` or absent. The reference's type words are derived from it (`typeWords`), the schema's type
+ * too (`schemaTypeOf`, which drops the notes): neither is written apart.
+ *
+ * Settings carry none: theirs is derived from their validators (`fromValidator`).
+ */
+import { z } from "zod";
+
+interface TypeNotes {
+    /** Shown in brackets after the type in the reference: `string (UUID)`. */
+    readonly format?: string;
+    /** The value may also be `null`, or be absent (the reference says so; the schema's properties are optional anyway). */
+    readonly nullable?: "null" | "absent";
+}
+
+/** An object type of the schema's `types` section, defined where its `$ref` is made. */
+export interface ObjectType {
+    readonly name: string;
+    readonly description: string;
+    readonly properties: Readonly<Record<string, { readonly type: TypeSpec; readonly description: string; readonly secret?: boolean }>>;
+}
+
+export type TypeSpec = TypeNotes &
+    (
+        | { readonly type: "string" | "boolean" | "integer" | "number" }
+        | { readonly type: "array"; readonly items: TypeSpec }
+        | { readonly type: "object"; readonly additionalProperties: TypeSpec }
+        | { readonly $ref: string; readonly object?: ObjectType }
+        | { readonly oneOf: readonly TypeSpec[] }
+    );
+
+export const PACKAGE = "vcrooms";
+
+export const STRING: TypeSpec = { type: "string" };
+export const BOOLEAN: TypeSpec = { type: "boolean" };
+export const INTEGER: TypeSpec = { type: "integer" };
+export const NUMBER: TypeSpec = { type: "number" };
+/** Any value (the schema's `pulumi.json#/Any`). */
+export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+export const arrayOf = (items: TypeSpec): TypeSpec => ({ type: "array", items });
+export const mapOf = (values: TypeSpec): TypeSpec => ({ type: "object", additionalProperties: values });
+export const oneOf = (...options: TypeSpec[]): TypeSpec => ({ oneOf: options });
+/** A type with a format in words, for the reference: `formatted(STRING, "UUID")`. */
+export const formatted = (t: TypeSpec, format: string): TypeSpec => ({ ...t, format });
+export const orNull = (t: TypeSpec): TypeSpec => ({ ...t, nullable: "null" });
+export const orAbsent = (t: TypeSpec): TypeSpec => ({ ...t, nullable: "absent" });
+
+/** A named object type: a `$ref` to `#/types/vcrooms:index:<name>` carrying its definition. */
+export function objectType(name: string, description: string, properties: ObjectType["properties"]): TypeSpec {
+    return { $ref: `#/types/${PACKAGE}:index:${name}`, object: { name, description, properties } };
+}
+
+const field = (type: TypeSpec, description: string) => ({ type, description });
+
+/** A role as the API reads it back in a setting (`default_role`, `roles`). */
+export const ROLE_REF = objectType("RoleRef", "A role as the API reads it back.", {
+    id: field(STRING, "The role id."),
+    name: field(STRING, "The role name."),
+    displayName: field(STRING, "The role's display name."),
+    allowPrivateGroupChat: field(BOOLEAN, "Whether the role may use the private group chat (in `roles` only)."),
+});
+/** A breakout room as the API reads it back. */
+export const NAMED_REF = objectType("NamedRef", "A breakout room as the API reads it back.", { id: field(STRING, "Its id."), name: field(STRING, "Its name.") });
+
+// ---- derivations --------------------------------------------------------------------------------
+
+/** The type as the package schema writes it: the notes dropped, object types by `$ref` alone. */
+export function schemaTypeOf(t: TypeSpec): Record<string, unknown> {
+    if ("$ref" in t) return { $ref: t.$ref };
+    if ("oneOf" in t) return { oneOf: t.oneOf.map(schemaTypeOf) };
+    if (t.type === "array") return { type: "array", items: schemaTypeOf(t.items) };
+    if (t.type === "object") return { type: "object", additionalProperties: schemaTypeOf(t.additionalProperties) };
+    return { type: t.type };
+}
+
+/** Every object type a type refers to, nested ones too. */
+export function objectTypesOf(t: TypeSpec, into = new Map<string, ObjectType>()): Map<string, ObjectType> {
+    if ("$ref" in t) {
+        if (t.object && !into.has(t.object.name)) {
+            into.set(t.object.name, t.object);
+            for (const p of Object.values(t.object.properties)) objectTypesOf(p.type, into);
+        }
+    } else if ("oneOf" in t) t.oneOf.forEach((o) => objectTypesOf(o, into));
+    else if (t.type === "array") objectTypesOf(t.items, into);
+    else if (t.type === "object") objectTypesOf(t.additionalProperties, into);
+    return into;
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+const alternatives = (words: readonly string[]) => (words.length < 2 ? (words[0] ?? "any") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
+
+function bareWords(t: TypeSpec): string {
+    if ("$ref" in t) return t.object ? `object \`{${Object.keys(t.object.properties).join(", ")}}\`` : "any";
+    if ("oneOf" in t) return alternatives(t.oneOf.map(typeWords));
+    if (t.type === "array") {
+        const item = t.items;
+        if ("$ref" in item && !item.object) return "array";
+        if ("type" in item && item.type !== "array" && item.type !== "object" && !item.format && !item.nullable) return `${item.type}[]`;
+        return `array of ${typeWords(item).replace(/^object /, "")}`;
+    }
+    if (t.type === "object") return `object: string to ${typeWords(t.additionalProperties)}`;
+    return t.type;
+}
+
+/** The type in words, for the reference: `string (UUID)`, `string[]`, `array of \`{id, name}\``, `integer or null`. */
+export function typeWords(t: TypeSpec): string {
+    if ("oneOf" in t && !t.format) return alternatives([...t.oneOf.map(typeWords), ...(t.nullable ? [t.nullable] : [])]);
+    const words = `${bareWords(t)}${t.format ? ` (${t.format})` : ""}`;
+    return t.nullable ? `${words} or ${t.nullable}` : words;
+}
+
+/** A JSON Schema (zod's rendering of a validator) as a type; `null` among its options makes it nullable. */
+function fromJsonSchema(j: Record<string, unknown>): TypeSpec {
+    const anyOf = j.anyOf as Array<Record<string, unknown>> | undefined;
+    if (anyOf) {
+        const nullable = anyOf.some((o) => o.type === "null");
+        // `""` beside a number (session length) is a string option.
+        const options = [...new Map(anyOf.filter((o) => o.type !== "null").map((o) => fromJsonSchema(o)).map((t) => [JSON.stringify(t), t])).values()];
+        const t = options.length === 1 ? options[0]! : options.length === 0 ? ANY : oneOf(...options);
+        return nullable ? orNull(t) : t;
+    }
+    switch (j.type) {
+        case "string":
+        case "boolean":
+        case "integer":
+        case "number":
+            return { type: j.type };
+        case "array":
+            return arrayOf(j.items ? fromJsonSchema(j.items as Record<string, unknown>) : ANY);
+        default:
+            return ANY;
+    }
+}
+
+/** What a validator accepts, as a type. */
+export function fromValidator(schema: z.ZodType): TypeSpec {
+    return fromJsonSchema(z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>);
+}

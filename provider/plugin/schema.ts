@@ -1,0 +1,162 @@
+/**
+ * The Pulumi package schema of the plugin face (`vcrooms`), derived from the same declarations as the
+ * dynamic resources and the docs: settings from the table (types from their validators), extra inputs
+ * and outputs from each kind's declaration, functions from provider/functions, the provider's
+ * configuration from provider/declarations/connection.ts. Nothing here names a field.
+ *
+ * `node dist/provider/plugin/schema.js` prints it (what `pulumi package get-schema <repo>` also gives).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { readBackType, settingType } from "../api/settings";
+import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, type ObjectType, type TypeSpec } from "../api/types";
+import { connectionInput, PROVIDER_CONFIG, type ConfigField } from "../declarations/connection";
+import { inputSettings, type Declaration, type ExtraInput } from "../declarations/declare";
+import { userExtras } from "../declarations/derive";
+import { declarations } from "../declarations";
+import { functions } from "../functions";
+import type { ArgField } from "../functions/declare";
+import { connectionArg } from "../functions/declare";
+
+export { PACKAGE };
+
+/** `vcrooms:index:Room`, `vcrooms:index:getRoom`. */
+export const token = (name: string): string => `${PACKAGE}:index:${name}`;
+
+type PropertySpec = Record<string, unknown> & { description?: string; secret?: boolean };
+type Properties = Record<string, PropertySpec>;
+
+/** A property: its type as the schema writes it (the reference's notes dropped), its description, whether secret. */
+const described = (type: TypeSpec, description: string, secret?: boolean): PropertySpec => ({ ...schemaTypeOf(type), description, ...(secret ? { secret: true } : {}) });
+
+function settingProperties(d: Declaration, direction: "input" | "output"): Properties {
+    if (d.scope === undefined) return {};
+    const target = d.scope;
+    const props: Properties = {};
+    for (const [name, s] of inputSettings(d)) {
+        const type = direction === "input" ? settingType(s, target) : readBackType(s, target);
+        props[name] = described(type, s.description, "secret" in s && s.secret === true);
+    }
+    return props;
+}
+
+/**
+ * An extra input's description with what the reference shows in its own columns (the values it takes, what
+ * omitting it means), so that the schema's docs (and SDKs generated from them) say as much.
+ */
+function extraDescription(e: ExtraInput): string {
+    const allowed = ["any string", "`true` or `false`"].includes(e.allowed) || e.allowed.startsWith("(") ? "" : ` Takes ${e.allowed}.`;
+    const omitted = e.whenOmitted === undefined ? "" : e.whenOmitted === "Required." ? " Required." : ` When omitted: ${e.whenOmitted}`;
+    return `${e.description}${allowed}${omitted}`;
+}
+
+/** An output's description with its type's format ("UUID", "ISO 8601"), which the schema's type cannot carry. */
+const outputDescription = (description: string, type: TypeSpec): string => (type.format ? `${description} Format: ${type.format}.` : description);
+
+/** Extra inputs a user declares; `true` secrets are secret as a whole (a connection's key is secret in its type). */
+function extraProperties(d: Declaration): Properties {
+    return Object.fromEntries(userExtras(d).map(([name, e]) => [name, described(e.type, extraDescription(e), e.secret === true)]));
+}
+
+function resourceSpec(d: Declaration) {
+    const outputs: Properties = Object.fromEntries(Object.entries(d.outputs).map(([name, o]) => [name, described(o.type, outputDescription(o.description, o.type), o.secret)]));
+    return {
+        description: d.description ?? d.type,
+        inputProperties: { ...settingProperties(d, "input"), ...extraProperties(d) },
+        properties: { ...settingProperties(d, "output"), ...extraProperties(d), ...outputs },
+    };
+}
+
+function configProperties(fields: Readonly<Record<string, ConfigField>>): Properties {
+    return Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, described(f.type, f.description, f.secret)]));
+}
+
+
+/** A function's result fields: a record's every output, or the fields its declaration names (`a, b` names two). */
+function resultProperties(d: (typeof functions)[keyof typeof functions]): Properties {
+    if (d.recordOf) {
+        const record = resourceSpec(declarations[d.recordOf]).properties;
+        return { id: described(STRING, "The record's id."), ...record };
+    }
+    const props: Properties = {};
+    for (const [names, field] of Object.entries(d.result)) {
+        // `a, b` names two fields of one type; "(each metric)" and the like stand for the fields `each` lists.
+        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(field.type, outputDescription(field.description, field.type));
+        for (const [name, description] of Object.entries(field.each ?? {})) props[name] = described(field.type, description);
+    }
+    return props;
+}
+
+function functionSpec(d: (typeof functions)[keyof typeof functions]) {
+    const args: Record<string, ArgField> = { ...(d.args as Record<string, ArgField>), connection: connectionArg };
+    const extra = Object.entries(d.result).filter(([k]) => k.startsWith("(")).map(([k, v]) => ` ${k}: ${v.description}`).join("");
+    return {
+        description: `${d.description} Reads ${d.reads}.${extra}`,
+        inputs: {
+            properties: Object.fromEntries(Object.entries(args).map(([name, a]) => [name, described(a.type, a.description)])),
+            required: Object.entries(args).filter(([, a]) => a.required).map(([name]) => name),
+        },
+        outputs: { properties: resultProperties(d) },
+    };
+}
+
+/** The object types the properties refer to (each defined where its `$ref` is made), as the schema's `types`. */
+function objectTypes(roots: readonly TypeSpec[]): Record<string, unknown> {
+    const found = new Map<string, ObjectType>();
+    for (const t of roots) objectTypesOf(t, found);
+    return Object.fromEntries(
+        [...found.values()]
+            .sort((x, y) => x.name.localeCompare(y.name))
+            .map((o) => [token(o.name), { type: "object", description: o.description, properties: Object.fromEntries(Object.entries(o.properties).map(([n, p]) => [n, described(p.type, p.description, p.secret)])) }]),
+    );
+}
+
+/** Every type a property of the schema has, for `objectTypes`. */
+function allTypes(): TypeSpec[] {
+    const types: TypeSpec[] = [connectionInput.type];
+    for (const d of Object.values(declarations) as Declaration[]) {
+        if (d.scope !== undefined) for (const [, s] of inputSettings(d)) types.push(settingType(s, d.scope), readBackType(s, d.scope));
+        types.push(...userExtras(d).map(([, e]) => e.type), ...Object.values(d.outputs).map((o) => o.type));
+    }
+    for (const f of Object.values(functions)) types.push(...Object.values(f.args as Record<string, ArgField>).map((a) => a.type), ...Object.values(f.result).map((r) => r.type));
+    return types;
+}
+
+/** The package schema, as `GetSchema` answers it. */
+export function packageSchema(version: string) {
+    return {
+        name: PACKAGE,
+        displayName: "Video-conferencing Rooms",
+        version,
+        description: "Rooms, team defaults, join tokens and content purges of a video-conferencing Rooms Management API, with data functions over its records.",
+        keywords: ["pulumi", "vcrooms", "category/utility"],
+        license: "Apache-2.0",
+        config: { variables: configProperties(PROVIDER_CONFIG) },
+        provider: {
+            description: "The provider of one team: each explicit provider has its own API URL and developer key (several teams in one program).",
+            inputProperties: configProperties(PROVIDER_CONFIG),
+            properties: configProperties(PROVIDER_CONFIG),
+        },
+        types: objectTypes(allTypes()),
+        resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), resourceSpec(d)])),
+        functions: Object.fromEntries(Object.values(functions).map((f) => [token(f.name), functionSpec(f)])),
+        language: { python: { packageName: "pulumi_vcrooms" }, nodejs: { packageName: "@vcrooms/pulumi" } },
+    };
+}
+
+export type PackageSchema = ReturnType<typeof packageSchema>;
+
+/** The package's version, from its package.json (the plugin reports it, the schema carries it). */
+export function packageVersion(): string {
+    // Found by walking up: this file runs from provider/plugin (tests) and from dist/provider/plugin alike.
+    for (let dir = __dirname; ; dir = dirname(dir)) {
+        const file = join(dir, "package.json");
+        if (existsSync(file)) {
+            const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version: string };
+            if (manifest.name === "pulumi-vcrooms") return manifest.version;
+        }
+        if (dirname(dir) === dir) throw new Error("package.json of pulumi-vcrooms not found");
+    }
+}
+
+if (require.main === module) process.stdout.write(`${JSON.stringify(packageSchema(packageVersion()), null, 2)}\n`);

@@ -1,0 +1,207 @@
+/**
+ * The plugin face through the real Pulumi CLI against the emulator (issue 12's "done when"): `pulumi import`
+ * of a room made outside Pulumi, by friendly URL and by UUID, then no change against the program declaring
+ * it; drift named property by property by `preview --refresh` and repaired by `up`; two explicit providers
+ * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same
+ * plan from the dynamic resources and the plugin for the same program.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { functions } from "../../provider/functions";
+import { apiCaller, control } from "../support/http";
+import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
+import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+
+const RESTREAM_KEY = "plugin-stream-key-4c1d";
+
+let emulator: RunningEmulator;
+let api: ReturnType<typeof apiCaller>;
+const projects: PulumiProject[] = [];
+
+const rooms = (declared: unknown[]) => ({ "test:rooms": JSON.stringify(declared) });
+
+async function pluginProject(on: RunningEmulator, config: Record<string, string> = {}, secretConfig: Record<string, string> = {}): Promise<PulumiProject> {
+    const project = await projectFor(on, config, { plugin: true, secretConfig });
+    projects.push(project);
+    return project;
+}
+
+const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcrooms:index:"));
+/** A resource's step of the plan (a `--refresh` run also lists the refresh steps before it). */
+const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
+
+describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
+    beforeAll(async () => {
+        emulator = await startEmulator({ rateLimit: 0 });
+        api = apiCaller(emulator);
+    });
+    afterAll(async () => {
+        for (const p of projects) p.dispose();
+        await emulator?.close();
+    });
+    beforeEach(() => control(emulator, "POST", "/reset"));
+
+    it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {
+        const held = { friendly_url: "legacy-room", description: "Made by hand", max_participants: 25, roles: ["moderator", "attendee"], default_role: "moderator", tags: ["old"], toolbar_color: "#ABCDEF" };
+        const legacy = (await api("POST", "/rooms", held)).body;
+        const other = (await api("POST", "/rooms", { friendly_url: "other-room", description: "Another by hand" })).body;
+        const project = await pluginProject(emulator, rooms([]));
+        expect((await project.up()).code).toBe(0);
+
+        const byUrl = await project.run(["import", "vcrooms:index:Room", "legacy", "legacy-room", "--yes", "--generate-code=false", "--non-interactive"]);
+        expect(byUrl.code, byUrl.stdout + byUrl.stderr).toBe(0);
+        const byId = await project.run(["import", "vcrooms:index:Room", "other", other.id, "--yes", "--generate-code=false", "--non-interactive"]);
+        expect(byId.code, byId.stdout + byId.stderr).toBe(0);
+        const state = (await project.exportDeployment()).deployment.resources ?? [];
+        // The id is the room's UUID whichever was given.
+        expect(state.find((r) => String(r.urn).endsWith("::legacy"))?.id).toBe(legacy.id);
+        expect(state.find((r) => String(r.urn).endsWith("::other"))?.id).toBe(other.id);
+
+        // The program now declares what the rooms hold, in the forms a user writes (role names, colour case).
+        await project.setConfig(
+            rooms([
+                { name: "legacy", args: { friendlyUrl: "legacy-room", description: "Made by hand", maxParticipants: 25, roles: ["moderator", "attendee"], defaultRole: "moderator", tags: ["old"], toolbarColor: "#abcdef" } },
+                { name: "other", args: { friendlyUrl: "other-room", description: "Another by hand" } },
+            ]),
+        );
+        const preview = await project.preview(["--expect-no-changes"]);
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(ours(preview.steps).map((s) => `${s.op} ${s.name}`).sort()).toEqual(["same legacy", "same other"]);
+    });
+
+    it("preview --refresh names exactly the drifted properties, and up repairs them", async () => {
+        const board = { name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", maxParticipants: 50, roles: ["moderator", "attendee"], toolbarColor: "#ABCDEF" } };
+        const stream = { name: "stream", args: { friendlyUrl: "stream-live", restreamEnabled: true, restreamType: "custom", restreamUrl: "rtmp://live.example.com/app" }, secretArgs: ["restreamKey"] };
+        const project = await pluginProject(emulator, rooms([board, stream]), { "test:secrets": JSON.stringify({ stream: { restreamKey: RESTREAM_KEY } }) });
+        const created = await project.up();
+        expect(created.code, created.stdout + created.stderr).toBe(0);
+        expect((await api("GET", "/rooms/stream-live")).body.restream_key).toBe(RESTREAM_KEY);
+        // The secret setting is kept encrypted in state and never printed.
+        expect(await project.exportText()).not.toContain(RESTREAM_KEY);
+        expect(project.writtenText()).not.toContain(RESTREAM_KEY);
+        expect(withoutDebugEvents(created.stdout) + created.stderr).not.toContain(RESTREAM_KEY);
+        await api("PATCH", "/rooms/board-q3", { description: "Changed outside", max_participants: 77 });
+
+        const preview = await project.preview(["--refresh"]);
+        expect(preview.code, preview.stderr).toBe(0);
+        const step = stepOf(preview.steps, "board");
+        expect(step?.op).toBe("update");
+        expect(Object.keys(step?.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
+        expect(step?.detailedDiff?.description?.kind).toBe("update");
+
+        const up = await project.up(["--refresh"]);
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect((await api("GET", "/rooms/board-q3")).body).toMatchObject({ description: "Quarterly board", max_participants: 50 });
+        const after = await project.preview(["--refresh", "--expect-no-changes"]);
+        expect(after.code, after.stdout + after.stderr).toBe(0);
+
+        // A create-only setting: the detailed diff says it replaces.
+        await project.setConfig(rooms([{ ...board, args: { ...board.args, tags: ["q3"] } }, stream]));
+        const replace = stepOf((await project.preview()).steps, "board");
+        expect(replace?.op).toBe("replace");
+        expect(replace?.detailedDiff).toEqual({ tags: { kind: "update-replace", inputDiff: true } });
+    });
+
+    it("two explicit providers for two teams (two emulators) manage one room each; neither key is plaintext anywhere", async () => {
+        const second = await startEmulator({ rateLimit: 0 });
+        try {
+            const config = {
+                "test:providers": JSON.stringify([
+                    { name: "teamA", apiUrl: emulator.baseUrl },
+                    { name: "teamB", apiUrl: second.baseUrl },
+                ]),
+                ...rooms([
+                    { name: "a", provider: "teamA", args: { friendlyUrl: "team-a-room", description: "Team A" } },
+                    { name: "b", provider: "teamB", args: { friendlyUrl: "team-b-room", description: "Team B" } },
+                ]),
+            };
+            // No vcrooms:* stack config: the rooms can only reach their teams through their providers.
+            const project = new PulumiProject({ cliDir, program: PLUGIN_PROGRAM, plugin: true });
+            projects.push(project);
+            await project.init(config, { "test:key-teamA": emulator.developerKey, "test:key-teamB": second.developerKey });
+            const up = await project.up();
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            expect((await api("GET", "/rooms/team-a-room")).body).toMatchObject({ description: "Team A" });
+            expect((await apiCaller(second)("GET", "/rooms/team-b-room")).body).toMatchObject({ description: "Team B" });
+            expect((await api("GET", "/rooms/team-b-room")).status).toBe(404);
+
+            const exported = await project.exportText();
+            const written = project.writtenText();
+            const printed = withoutDebugEvents(up.stdout) + up.stderr;
+            for (const key of [emulator.developerKey, second.developerKey]) {
+                expect(exported).not.toContain(key);
+                expect(written).not.toContain(key);
+                expect(printed).not.toContain(key);
+            }
+            const again = await project.preview(["--expect-no-changes"]);
+            expect(again.code, again.stdout + again.stderr).toBe(0);
+            expect((await project.destroy()).code).toBe(0);
+            expect((await api("GET", "/rooms/team-a-room")).status).toBe(404);
+            expect((await apiCaller(second)("GET", "/rooms/team-b-room")).status).toBe(404);
+        } finally {
+            await second.close();
+        }
+    });
+
+    it("every data function answers through Invoke with the same result as its SDK form", async () => {
+        await api("POST", "/rooms", { friendly_url: "stats-room", description: "For the functions", tags: ["fn"] });
+        const invokes = [
+            { fn: "getTeamDefaults", args: {} },
+            { fn: "getRoom", args: { room: "stats-room" } },
+            { fn: "getRooms", args: { tags: ["fn"] } },
+            { fn: "getRoles", args: {} },
+            { fn: "getRole", args: { role: "moderator" } },
+            { fn: "getRoomStatistics", args: { room: "stats-room" } },
+            { fn: "getTeamStatistics", args: {} },
+            { fn: "getRoomChat", args: { room: "stats-room" } },
+            { fn: "getRoomTranscripts", args: { room: "stats-room" } },
+            { fn: "exportRoomTranscripts", args: { room: "stats-room", format: "json" } },
+        ];
+        expect(invokes.map((i) => i.fn).sort()).toEqual(Object.keys(functions).sort());
+        const project = await pluginProject(emulator, { ...rooms([]), "test:invokes": JSON.stringify(invokes) });
+        const up = await project.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const outputs = await project.outputs();
+        for (const [i, { fn }] of invokes.entries()) {
+            expect(outputs[`invoke_${i}`], fn).toBeDefined();
+            expect(outputs[`invoke_${i}`], fn).toEqual(outputs[`sdk_${i}`]);
+        }
+        expect(outputs.invoke_1).toMatchObject({ friendlyUrl: "stats-room", description: "For the functions" });
+    });
+
+    it("the dynamic resources and the plugin give the same plan for the same program", async () => {
+        const second = await startEmulator({ rateLimit: 0 });
+        try {
+            const room = (name: string, args: Record<string, unknown>) => ({ name, args: { friendlyUrl: `${name}-url`, ...args } });
+            const stages = [
+                { defaults: { paletteMode: "dark" }, rooms: [room("a", { description: "Room A", tags: ["x"] }), room("b", { description: "Room B", maxParticipants: 40 })] },
+                { defaults: { paletteMode: "dark" }, rooms: [room("a", { description: "Room A, second", tags: ["x"] }), room("b", { description: "Room B", maxParticipants: 40 }), room("c", { description: "Room C" })] },
+                { defaults: { paletteMode: "light" }, rooms: [room("a", { description: "Room A, second", tags: ["y"] }), room("b", { description: "Room B", maxParticipants: 41 }), room("c", { description: "Room C" })] },
+                { defaults: { paletteMode: "light" }, rooms: [room("a", { description: "Room A, second", tags: ["y"] }), room("c", { description: "Room C" })] },
+            ];
+            const dynamic = await projectFor(second);
+            projects.push(dynamic);
+            const plugin = await pluginProject(emulator);
+            // Each step as `op name: changed properties`; the dynamic host sends no detailed diff, so its changes
+            // are read from the step's old outputs and new inputs, the plugin's from the detailed diff.
+            const plan = (steps: JsonStep[], face: "dynamic" | "plugin") =>
+                steps
+                    .filter((s) => s.type.startsWith(face === "dynamic" ? "pulumi-nodejs:dynamic/" : "vcrooms:index:"))
+                    .map((s) => `${s.op} ${s.name}: ${(s.op === "update" || s.op === "replace" ? (face === "dynamic" ? plannedChanges(s) : Object.keys(s.detailedDiff ?? {}).sort()) : []).join(",")}`)
+                    .sort();
+            for (const [i, stage] of stages.entries()) {
+                const config = { "test:defaults": JSON.stringify(stage.defaults), ...rooms(stage.rooms) };
+                await Promise.all([dynamic.setConfig(config), plugin.setConfig(config)]);
+                const [d, p] = await Promise.all([dynamic.preview(), plugin.preview()]);
+                expect(d.code, d.stdout + d.stderr).toBe(0);
+                expect(p.code, p.stdout + p.stderr).toBe(0);
+                expect(plan(p.steps, "plugin"), `stage ${i}`).toEqual(plan(d.steps, "dynamic"));
+                const [du, pu] = await Promise.all([dynamic.up(), plugin.up()]);
+                expect(du.code, du.stdout + du.stderr).toBe(0);
+                expect(pu.code, pu.stdout + pu.stderr).toBe(0);
+            }
+        } finally {
+            await second.close();
+        }
+    });
+});

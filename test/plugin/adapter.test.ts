@@ -1,0 +1,104 @@
+/**
+ * The plugin's adapter against the emulator, without the engine: what the protocol asks of it that the
+ * dynamic face never did. Configuration from Configure only; secrets wrapped on the way out; the resource
+ * name from the URN; detailed diffs; import reads; invokes; provider-config validation.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { VcroomsPlugin } from "../../provider/plugin/adapter";
+import { isSecretValue, secretValue, unwrapSecrets, wrapSecrets } from "../../provider/plugin/secrets";
+import { apiCaller, control } from "../support/http";
+
+const urn = (type: string, name: string) => ({ urn: `urn:pulumi:dev::proj::vcrooms:index:${type}::${name}` });
+
+describe("secrets as the protocol carries them", () => {
+    it("unwraps at any depth, remembering where, and wraps those places again", () => {
+        const given = { a: secretValue("x"), b: { key: secretValue("k"), url: "u" }, c: [1, secretValue(2)] };
+        const { plain, secrets } = unwrapSecrets(given);
+        expect(plain).toEqual({ a: "x", b: { key: "k", url: "u" }, c: [1, 2] });
+        expect(wrapSecrets(plain, secrets)).toEqual(given);
+        // A path under a wrapped one is not wrapped twice; absent paths are left alone.
+        expect(wrapSecrets({ a: { b: 1 } }, [["a", "b"], ["a"], ["missing"]])).toEqual({ a: secretValue({ b: 1 }) });
+    });
+});
+
+describe("the plugin adapter", () => {
+    let emulator: RunningEmulator;
+    let api: ReturnType<typeof apiCaller>;
+    let plugin: VcroomsPlugin;
+    beforeAll(async () => {
+        emulator = await startEmulator({ rateLimit: 0 });
+        api = apiCaller(emulator);
+    });
+    afterAll(() => emulator?.close());
+    beforeEach(async () => {
+        await control(emulator, "POST", "/reset");
+        plugin = new VcroomsPlugin("0.1.0");
+        plugin.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
+    });
+
+    it("checks the provider's configuration: each rule, a client that can be built, the key secret", () => {
+        const ok = plugin.checkConfig({ apiUrl: emulator.baseUrl, developerKey: "k", requestsPerMinute: "60" });
+        expect(ok.failures).toEqual([]);
+        expect(ok.inputs.requestsPerMinute).toBe(60);
+        expect(isSecretValue(ok.inputs.developerKey)).toBe(true);
+        const bad = plugin.checkConfig({ apiUrl: emulator.baseUrl, developerKey: secretValue("k"), auth: "digest", requestsPerMinute: -1 });
+        expect(bad.failures.map((f) => f.property).sort()).toEqual(["auth", "requestsPerMinute"]);
+        const noUrl = plugin.checkConfig({ developerKey: "secret-key-1", apiUrl: "https://example.com/v2" });
+        expect(noUrl.failures[0]!.reason).toMatch(/must end in \/api\/v1/);
+        // The key leaves only wrapped, for the engine to encrypt; never in a message.
+        expect(JSON.stringify(noUrl.failures)).not.toContain("secret-key-1");
+        expect(isSecretValue(noUrl.inputs.developerKey)).toBe(true);
+        expect(plugin.diffConfig({ apiUrl: "a" }, { apiUrl: "b" }).detailedDiff).toEqual({ apiUrl: "UPDATE" });
+    });
+
+    it("create, diff with the changed properties named, update and delete a room through the configured provider", async () => {
+        const checked = await plugin.check(urn("Room", "board"), {}, { friendlyUrl: "board", description: "Board", restreamKey: "stream-key-1" });
+        expect(checked.failures).toEqual([]);
+        expect(checked.inputs.resourceName).toBe("board");
+        expect(isSecretValue(checked.inputs.restreamKey)).toBe(true);
+        const created = await plugin.create(urn("Room", "board"), checked.inputs);
+        expect(isSecretValue(created.outs.restreamKey)).toBe(true);
+        expect(isSecretValue(created.outs.declaredInputs)).toBe(true);
+        expect((await api("GET", "/rooms/board")).body.description).toBe("Board");
+
+        const news = (await plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 2", tags: ["t"], restreamKey: secretValue("stream-key-1") })).inputs;
+        const diff = await plugin.diff(urn("Room", "board"), created.id, created.outs, news);
+        expect(diff).toMatchObject({ changes: true, replaces: ["tags"], detailedDiff: { description: "UPDATE", tags: "UPDATE_REPLACE" } });
+        const same = await plugin.diff(urn("Room", "board"), created.id, created.outs, checked.inputs);
+        expect(same).toMatchObject({ changes: false, detailedDiff: {} });
+
+        const descriptionOnly = (await plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 3" })).inputs;
+        await plugin.update(urn("Room", "board"), created.id, created.outs, descriptionOnly);
+        expect((await api("GET", "/rooms/board")).body.description).toBe("Board 3");
+        await plugin.delete(urn("Room", "board"), created.id, created.outs);
+        expect((await api("GET", "/rooms/board")).status).toBe(404);
+    });
+
+    it("reads with only an id (pulumi import): found by friendly URL, answered with its UUID and every setting as inputs", async () => {
+        const made = (await api("POST", "/rooms", { friendly_url: "legacy", description: "By hand", max_participants: 30, restream_key: "rk-123" })).body;
+        const read = await plugin.read(urn("Room", "legacy"), "legacy", {}, {});
+        expect(read.id).toBe(made.id);
+        expect(read.inputs).toMatchObject({ friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 });
+        expect(isSecretValue(read.inputs.restreamKey)).toBe(true);
+        // The program declaring what the room holds: no change.
+        const news = (await plugin.check(urn("Room", "legacy"), read.inputs, { friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 })).inputs;
+        expect((await plugin.diff(urn("Room", "legacy"), read.id, read.props, news)).changes).toBe(false);
+        expect(await plugin.read(urn("Room", "gone"), "no-such-room", {}, {})).toEqual({ id: "", props: {}, inputs: {} });
+    });
+
+    it("answers the data functions by token, and refuses unknown tokens and types", async () => {
+        await api("POST", "/rooms", { friendly_url: "fn-room", description: "Functions" });
+        expect(await plugin.invoke("vcrooms:index:getRoom", { room: "fn-room" })).toMatchObject({ friendlyUrl: "fn-room", description: "Functions" });
+        await expect(plugin.invoke("vcrooms:index:getNothing", {})).rejects.toThrow(/Unknown function vcrooms:index:getNothing/);
+        await expect(plugin.invoke("vcrooms:index:getRoom", {})).rejects.toThrow(/room is required/);
+        await expect(plugin.check(urn("Nothing", "x"), {}, {})).rejects.toThrow(/Unknown resource type vcrooms:index:Nothing/);
+    });
+
+    it("uses the configuration Configure gave, not the environment", async () => {
+        const unconfigured = new VcroomsPlugin("0.1.0");
+        unconfigured.configure({ apiUrl: emulator.baseUrl, developerKey: "wrong-key" });
+        await expect(unconfigured.invoke("vcrooms:index:getRooms", {})).rejects.toThrow();
+        expect(await plugin.invoke("vcrooms:index:getRooms", {})).toEqual({ rooms: [] });
+    });
+});

@@ -1,0 +1,100 @@
+/**
+ * The plugin's package schema: pinned as schema.json (the file `pulumi package gen-sdk` and the Python SDK are
+ * built from; `UPDATE_SCHEMA=1 npx vitest run test/plugin/schema.test.ts` rewrites it after a declaration
+ * changes), and checked against the declarations it is derived from.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { toCamelName } from "../../provider/api/names";
+import { settingsFor } from "../../provider/api/settings";
+import { CONNECTION_FIELDS, PROVIDER_CONFIG } from "../../provider/declarations/connection";
+import { secretInputs, userExtras } from "../../provider/declarations/derive";
+import { declarations } from "../../provider/declarations";
+import { functions } from "../../provider/functions";
+import { packageSchema, packageVersion } from "../../provider/plugin/schema";
+
+const file = path.resolve(__dirname, "../../schema.json");
+const schema = packageSchema(packageVersion());
+type Prop = { description?: string; secret?: boolean; type?: string; $ref?: string; items?: unknown; oneOf?: unknown[] };
+type Spec = { description: string; inputProperties: Record<string, Prop>; properties: Record<string, Prop> };
+
+describe("the vcrooms package schema", () => {
+    it("is the committed schema.json", () => {
+        const rendered = `${JSON.stringify(schema, null, 2)}\n`;
+        if (process.env.UPDATE_SCHEMA) fs.writeFileSync(file, rendered);
+        expect(fs.readFileSync(file, "utf8")).toBe(rendered);
+    });
+
+    it("names the package, its version, and the provider's configuration (the developer key secret)", () => {
+        expect(schema.name).toBe("vcrooms");
+        expect(schema.version).toBe(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")).version);
+        expect(Object.keys(schema.config.variables).sort()).toEqual(["apiUrl", "auth", "developerKey", "requestsPerMinute", "teamId"]);
+        expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+        for (const [name, field] of Object.entries(PROVIDER_CONFIG)) {
+            expect(schema.config.variables[name]).toMatchObject({ description: field.description, ...(field.secret ? { secret: true } : {}) });
+        }
+        expect(schema.config.variables.developerKey!.secret).toBe(true);
+        expect(schema.config.variables.requestsPerMinute!.type).toBe("integer");
+        expect(Object.keys(schema.types["vcrooms:index:Connection"]!.properties).sort()).toEqual(Object.keys(CONNECTION_FIELDS).sort());
+        expect((schema.types["vcrooms:index:Connection"]!.properties as Record<string, Prop>).developerKey!.secret).toBe(true);
+    });
+
+    it("has every resource kind, with each setting and extra input of its declaration, its outputs, and their descriptions", () => {
+        expect(Object.keys(schema.resources).sort()).toEqual(["vcrooms:index:JoinToken", "vcrooms:index:Room", "vcrooms:index:RoomContentPurge", "vcrooms:index:TeamDefaults"]);
+        for (const d of Object.values(declarations)) {
+            const spec = schema.resources[`vcrooms:index:${d.type}`] as Spec;
+            expect(spec.description).toBe(d.description);
+            const settings = d.scope === undefined ? [] : settingsFor(d.scope);
+            const inputs = [...settings.map((s) => toCamelName(s.name)), ...userExtras(d).map(([n]) => n)];
+            expect(Object.keys(spec.inputProperties).sort(), d.type).toEqual([...inputs].sort());
+            for (const s of settings) expect(spec.inputProperties[toCamelName(s.name)]!.description).toBe(s.description);
+            // Extra inputs and outputs: their description first, then what the reference has in columns (allowed values, when omitted, format).
+            for (const [name, e] of userExtras(d)) expect(spec.inputProperties[name]!.description!.startsWith(e.description), `${d.type}.${name}`).toBe(true);
+            for (const [name, o] of Object.entries(d.outputs)) {
+                expect(spec.properties[name]!.description!.startsWith(o.description), `${d.type}.${name}`).toBe(true);
+                expect(spec.properties[name]!.secret === true, `${d.type}.${name} secret`).toBe(o.secret === true);
+            }
+            // Every input is also an output (a resource's state shows what it holds).
+            for (const name of inputs) expect(spec.properties[name], `${d.type}.${name}`).toBeDefined();
+            // Secret inputs: whole values marked secret; a connection's key is secret in its type.
+            for (const [name, which] of secretInputs(d)) {
+                if (which === true) {
+                    expect(spec.inputProperties[name]!.secret, `${d.type}.${name}`).toBe(true);
+                    expect(spec.properties[name]!.secret, `${d.type}.${name}`).toBe(true);
+                } else {
+                    expect(spec.inputProperties[name]!.$ref).toBe("#/types/vcrooms:index:Connection");
+                }
+            }
+        }
+        const room = schema.resources["vcrooms:index:Room"] as Spec;
+        expect(room.inputProperties.restreamKey!.secret).toBe(true);
+        expect(room.inputProperties.maxParticipants!.type).toBe("integer");
+        expect(room.inputProperties.roles).toMatchObject({ type: "array", items: { type: "string" } });
+        expect(room.properties.roles).toMatchObject({ type: "array", items: { $ref: "#/types/vcrooms:index:RoleRef" } });
+        const token = schema.resources["vcrooms:index:JoinToken"] as Spec;
+        expect(token.properties.token!.secret).toBe(true);
+        expect(token.properties.link!.secret).toBe(true);
+    });
+
+    it("has every data function, with its arguments (connection included) and descriptions", () => {
+        expect(Object.keys(schema.functions).sort()).toEqual(Object.keys(functions).map((n) => `vcrooms:index:${n}`).sort());
+        for (const f of Object.values(functions)) {
+            const spec = schema.functions[`vcrooms:index:${f.name}`]!;
+            expect(spec.description.startsWith(f.description)).toBe(true);
+            expect(Object.keys(spec.inputs.properties).sort()).toEqual([...Object.keys(f.args), "connection"].sort());
+            expect(spec.inputs.required).toEqual(Object.entries(f.args).filter(([, a]) => (a as { required?: boolean }).required).map(([n]) => n));
+            expect(Object.keys(spec.outputs.properties).length, f.name).toBeGreaterThan(0);
+        }
+        expect(Object.keys(schema.functions["vcrooms:index:getRoom"]!.outputs.properties)).toEqual(expect.arrayContaining(["id", "friendlyUrl", "roomUrl", "roles"]));
+    });
+
+    it("types function results the way generated Python SDKs check them (an Any field must be a dict there; unlisted fields are dropped)", () => {
+        const stats = schema.functions["vcrooms:index:getRoomStatistics"]!.outputs.properties as Record<string, Prop>;
+        expect([stats.roomId?.type, stats.dateStart?.type, stats.dateEnd?.type, stats.participationMinutes?.type]).toEqual(["string", "string", "string", "number"]);
+        const team = schema.functions["vcrooms:index:getTeamStatistics"]!.outputs.properties as Record<string, Prop>;
+        expect([team.teamId?.type, team.rooms?.type, team.captionsMinutes?.type]).toEqual(["string", "number", "number"]);
+        expect((schema.functions["vcrooms:index:exportRoomTranscripts"]!.outputs.properties as Record<string, Prop>).content?.type).toBe("string");
+        expect((schema.functions["vcrooms:index:getRooms"]!.outputs.properties as Record<string, Prop>).rooms?.type).toBe("array");
+    });
+});

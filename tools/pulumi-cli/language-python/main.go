@@ -1,0 +1,388 @@
+// pulumi-language-python: a small Python language host for the real Pulumi engine.
+//
+// Why our own: like the Node.js one (../language-nodejs), the upstream host is its own Go module
+// (github.com/pulumi/pulumi/sdk/python/cmd/pulumi-language-python/v3) and the module proxy these machines
+// reach refuses every version of it. This host speaks pulumirpc.LanguageRuntime and does what the engine
+// needs for our Python programs and SDKs:
+//   - Run starts exec.py (embedded below; upstream ships a script beside its binary instead) with the
+//     interpreter of the project's virtualenv, passing the run's settings as flags and the config through
+//     PULUMI_CONFIG / PULUMI_CONFIG_SECRET_KEYS, as the upstream host does;
+//   - GeneratePackage writes a Python SDK for a schema with pkg/v3's own Python code generator, which is
+//     what `pulumi package gen-sdk --language python` asks of a language host;
+//   - Link lists an SDK the CLI generated into the project (`pulumi package add`, `packages:` at
+//     `pulumi install`) in requirements.txt, and InstallDependencies makes the virtualenv and pip-installs
+//     requirements.txt into it.
+//
+// It reports no required plugins: provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and
+// plugin acquisition is off.
+package main
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is reported to the engine; it names this host, not an upstream release.
+const version = "3.259.0-vcrooms"
+
+// exitReported is exec.py's exit code for "the error has already been reported to the engine".
+const exitReported = 32
+
+//go:embed exec.py
+var execScript string
+
+func main() {
+	// The engine passes its own address as the last positional argument and may put flags before it
+	// (-v=N, --logtostderr, --tracing ...): none of them change what this host does, so they are skipped.
+	engineAddress := ""
+	for _, arg := range os.Args[1:] {
+		if !strings.HasPrefix(arg, "-") {
+			engineAddress = arg
+		}
+	}
+	host := &languageHost{engineAddress: engineAddress}
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-python: could not start the gRPC server: %v\n", err)
+		os.Exit(1)
+	}
+	// The engine reads the port from the first line of standard output.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-python: stopped serving: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+type languageHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	engineAddress string
+}
+
+func (h *languageHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *languageHost) GetRequiredPlugins(
+	context.Context, *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	return &pulumirpc.GetRequiredPluginsResponse{}, nil
+}
+
+func (h *languageHost) GetRequiredPackages(
+	context.Context, *pulumirpc.GetRequiredPackagesRequest,
+) (*pulumirpc.GetRequiredPackagesResponse, error) {
+	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+}
+
+func (h *languageHost) GetProgramDependencies(
+	context.Context, *pulumirpc.GetProgramDependenciesRequest,
+) (*pulumirpc.GetProgramDependenciesResponse, error) {
+	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+}
+
+func (h *languageHost) About(_ context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
+	python, _, err := interpreter(req.GetInfo())
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(python, "--version").Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s --version: %w", python, err)
+	}
+	return &pulumirpc.AboutResponse{Executable: python, Version: strings.TrimSpace(string(out))}, nil
+}
+
+// virtualenv is the `virtualenv` runtime option of Pulumi.yaml as an absolute path ("" when not set); a relative
+// one is relative to the project's root, as upstream reads it.
+func virtualenv(info *pulumirpc.ProgramInfo) string {
+	if info == nil || info.GetOptions() == nil {
+		return ""
+	}
+	venv := info.GetOptions().GetFields()["virtualenv"].GetStringValue()
+	if venv != "" && !filepath.IsAbs(venv) {
+		venv = filepath.Join(info.GetRootDirectory(), venv)
+	}
+	return venv
+}
+
+// interpreter picks the Python to run programs with, in upstream's order: the `virtualenv` runtime option of
+// Pulumi.yaml (relative to the project's root), then PULUMI_PYTHON_CMD, then python3 on the PATH. For a
+// virtualenv it also gives the environment that activating it would set.
+func interpreter(info *pulumirpc.ProgramInfo) (string, []string, error) {
+	if venv := virtualenv(info); venv != "" {
+		python := filepath.Join(venv, "bin", "python")
+		if _, err := os.Stat(python); err != nil {
+			return "", nil, fmt.Errorf("the virtualenv %s named in Pulumi.yaml has no bin/python "+
+				"(make it with pulumi install, or python3 -m venv and pip install -r requirements.txt)", venv)
+		}
+		env := []string{
+			"VIRTUAL_ENV=" + venv,
+			"PATH=" + filepath.Join(venv, "bin") + string(os.PathListSeparator) + os.Getenv("PATH"),
+		}
+		return python, env, nil
+	}
+	if cmd := os.Getenv("PULUMI_PYTHON_CMD"); cmd != "" {
+		return cmd, nil, nil
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		return "", nil, errors.New("could not find python3 on the PATH (or set the virtualenv option in Pulumi.yaml)")
+	}
+	return python, nil, nil
+}
+
+// programLocation gives the program's directory and entry point, from the ProgramInfo when the engine sends one.
+func programLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, string) {
+	if info != nil && info.GetProgramDirectory() != "" {
+		entry := info.GetEntryPoint()
+		if entry == "" {
+			entry = "."
+		}
+		return info.GetProgramDirectory(), entry
+	}
+	if program == "" {
+		program = "."
+	}
+	return pwd, program
+}
+
+func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	python, venvEnv, err := interpreter(req.GetInfo())
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: err.Error()}, nil
+	}
+	args := []string{"-c", execScript}
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", h.engineAddress)
+	flag("project", req.GetProject())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	flag("organization", req.GetOrganization())
+	if req.GetInfo() != nil {
+		flag("root-directory", req.GetInfo().GetRootDirectory())
+	}
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	if req.GetParallel() > 0 {
+		flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	}
+	args = append(args, entry)
+	args = append(args, req.GetArgs()...)
+
+	// A stack without config sends none; the SDK wants `{}` and `[]` then, not JSON's null.
+	configMap, secretKeyList := req.GetConfig(), req.GetConfigSecretKeys()
+	if configMap == nil {
+		configMap = map[string]string{}
+	}
+	if secretKeyList == nil {
+		secretKeyList = []string{}
+	}
+	config, err := json.Marshal(configMap)
+	if err != nil {
+		return nil, fmt.Errorf("serializing config: %w", err)
+	}
+	secretKeys, err := json.Marshal(secretKeyList)
+	if err != nil {
+		return nil, fmt.Errorf("serializing config secret keys: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, python, args...)
+	cmd.Dir = dir
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(), venvEnv...)
+	cmd.Env = append(cmd.Env,
+		"PULUMI_CONFIG="+string(config),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		// Output reaches the engine as the program writes it, not when a buffer fills.
+		"PYTHONUNBUFFERED=1",
+	)
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			if exitErr.ExitCode() == exitReported {
+				// The program has reported its error to the engine; a second message would only repeat it.
+				return &pulumirpc.RunResponse{Bail: true}, nil
+			}
+			return &pulumirpc.RunResponse{
+				Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode()),
+			}, nil
+		}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run %s: %v", python, err)}, nil
+	}
+	return &pulumirpc.RunResponse{}, nil
+}
+
+// GeneratePackage writes the Python SDK of the schema in the request to req.Directory, with the engine's schema
+// loader (req.LoaderTarget) resolving any packages the schema refers to.
+func (h *languageHost) GeneratePackage(
+	_ context.Context, req *pulumirpc.GeneratePackageRequest,
+) (*pulumirpc.GeneratePackageResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var spec schema.PackageSpec
+	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
+		return nil, fmt.Errorf("reading the schema: %w", err)
+	}
+	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	files, err := python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
+	if err != nil {
+		return nil, err
+	}
+	for name, content := range files {
+		path := filepath.Join(req.GetDirectory(), name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, content, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+// InstallDependencies serves `pulumi install`: it makes the virtualenv Pulumi.yaml names when it is missing, then
+// installs the program's requirements.txt into it with pip, passing their output on to the engine. Only a
+// virtualenv is installed into: pip into whatever python3 is on the PATH could change the system's packages.
+func (h *languageHost) InstallDependencies(
+	req *pulumirpc.InstallDependenciesRequest, server grpc.ServerStreamingServer[pulumirpc.InstallDependenciesResponse],
+) error {
+	venv := virtualenv(req.GetInfo())
+	if venv == "" {
+		return errors.New("Pulumi.yaml names no virtualenv (runtime.options.virtualenv): " +
+			"this host installs requirements.txt only into one")
+	}
+	dir, _ := programLocation(req.GetInfo(), req.GetDirectory(), "")
+	var sendLock sync.Mutex
+	stdout := streamWriter(func(b []byte) error {
+		sendLock.Lock()
+		defer sendLock.Unlock()
+		return server.Send(&pulumirpc.InstallDependenciesResponse{Stdout: b})
+	})
+	stderr := streamWriter(func(b []byte) error {
+		sendLock.Lock()
+		defer sendLock.Unlock()
+		return server.Send(&pulumirpc.InstallDependenciesResponse{Stderr: b})
+	})
+	run := func(name string, args ...string) error {
+		cmd := exec.CommandContext(server.Context(), name, args...)
+		cmd.Dir = dir
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
+		}
+		return nil
+	}
+	python := filepath.Join(venv, "bin", "python")
+	if _, err := os.Stat(python); err != nil {
+		base := os.Getenv("PULUMI_PYTHON_CMD")
+		if base == "" {
+			base = "python3"
+		}
+		if err := run(base, "-m", "venv", venv); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "requirements.txt")); err != nil {
+		return nil
+	}
+	return run(python, "-m", "pip", "install", "--disable-pip-version-check", "-r", "requirements.txt")
+}
+
+// streamWriter sends what a child process writes as it comes.
+type streamWriter func([]byte) error
+
+func (w streamWriter) Write(b []byte) (int, error) {
+	if err := w(append([]byte(nil), b...)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// Link serves `pulumi package add` and the `packages:` step of `pulumi install`: the engine has generated each
+// package's SDK into the project (sdks/<name>), and linking it means listing that folder in requirements.txt,
+// which the InstallDependencies that follows installs into the virtualenv (as upstream does for pip).
+func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	dir, _ := programLocation(req.GetInfo(), "", "")
+	path := filepath.Join(dir, "requirements.txt")
+	existing, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(existing), "\n") {
+		listed[strings.TrimSuffix(strings.TrimSpace(line), "/")] = true
+	}
+	text := string(existing)
+	var imports []string
+	for _, dep := range req.GetPackages() {
+		// pip takes a requirement as a local folder when it starts with ./ (relative to the working directory,
+		// which InstallDependencies sets to the project).
+		entry := "./" + filepath.ToSlash(filepath.Clean(dep.GetPath()))
+		if !listed[entry] {
+			if text != "" && !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			text += entry + "\n"
+			listed[entry] = true
+		}
+		name := strings.ReplaceAll(dep.GetPackage().GetName(), "-", "_")
+		imports = append(imports, fmt.Sprintf("import pulumi_%s as %s", name, name))
+	}
+	if text != string(existing) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.LinkResponse{
+		ImportInstructions: "The SDK is listed in requirements.txt; use it in the program with:\n\n  " +
+			strings.Join(imports, "\n  ") + "\n",
+	}, nil
+}
