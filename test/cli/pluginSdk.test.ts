@@ -2,8 +2,9 @@
  * The plugin's generated TypeScript SDK through the real Pulumi CLI, served by our Node.js language host
  * (tools/pulumi-cli/language-nodejs: GeneratePackage, Link): `pulumi package gen-sdk --language nodejs` writes
  * every resource, function and the provider; `pulumi package add <repository>` in a TypeScript project
- * generates the SDK into sdks/vcrooms and lists it in package.json; and a program written against that SDK,
- * compiled with the repository's tsc, runs preview, up, a no-change up and destroy against the emulator.
+ * generates the SDK into sdks/vcrooms and lists it in package.json; a program written against that SDK,
+ * compiled with the repository's tsc, runs preview, up, a no-change up and destroy against the emulator; and
+ * `pulumi import` prints TypeScript in the SDK's terms (GenerateProgram).
  *
  * Offline by design: the part of `npm install` that a `file:` dependency means (run the SDK's postinstall,
  * which compiles it with tsc, and link it into node_modules) is done here by hand, with this repository's
@@ -87,7 +88,7 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         expect(fs.readFileSync(path.join(sdk, "room.ts"), "utf8")).toMatch(/["']vcrooms:index:Room["']/);
     });
 
-    it("pulumi package add links the SDK; a program using it runs preview, up, no-change up and destroy", async () => {
+    it("pulumi package add links the SDK; a program using it runs preview, up, no-change up and destroy; pulumi import prints TypeScript", async () => {
         const project = tsProject("vcrooms-ts-sdk");
         const add = await project.must(["package", "add", ROOT]);
         expect(add.stdout + add.stderr).toContain('import * as vcrooms from "@vcrooms/pulumi"');
@@ -137,6 +138,14 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         const again = await project.up(["--expect-no-changes"]);
         expect(again.code, again.stdout + again.stderr).toBe(0);
         expect(withoutDebugEvents(again.stdout + again.stderr)).not.toContain(emulator.developerKey);
+
+        // pulumi import prints the TypeScript declaring what it imported (our host's GenerateProgram), in the SDK's terms.
+        await apiCaller(emulator)("POST", "/rooms", { friendly_url: "ts-outside", description: "Made by hand", max_participants: 25 });
+        const code = path.join(project.dir, "imported.ts");
+        await project.must(["import", "vcrooms:index:Room", "outside", "ts-outside", "--protect=false", "--yes", "--non-interactive", "--out", code]);
+        const imported = fs.readFileSync(code, "utf8");
+        expect(imported).toContain('import * as vcrooms from "@vcrooms/pulumi";');
+        expect(imported).toMatch(/new vcrooms\.Room\("outside", \{[^]*friendlyUrl: "ts-outside"[^]*maxParticipants: 25[^]*\}\);/);
 
         const down = await project.destroy();
         expect(down.code, down.stdout + down.stderr).toBe(0);
