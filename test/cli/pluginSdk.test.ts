@@ -94,6 +94,8 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         expect(add.stdout + add.stderr).toContain('import * as vcrooms from "@vcrooms/pulumi"');
         const manifest = JSON.parse(fs.readFileSync(path.join(project.dir, "package.json"), "utf8"));
         expect(manifest.dependencies).toEqual({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
+        // The rest of the user's package.json is as it was, in its order.
+        expect(Object.keys(manifest)).toEqual(["name", "private", "main", "dependencies"]);
         expect(fs.readFileSync(path.join(project.dir, "Pulumi.yaml"), "utf8")).toMatch(/packages:\s*\n\s+vcrooms:/);
 
         // What `npm install` does for the file: dependency: run the SDK's own postinstall (tsc into bin/, with

@@ -398,19 +398,21 @@ func (h *languageHost) GenerateProgram(
 func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 	dir, _ := programLocation(req.GetInfo(), "", "")
 	manifestPath := filepath.Join(dir, "package.json")
-	manifest := map[string]any{}
+	manifest := jsonObject{}
 	text, err := os.ReadFile(manifestPath)
 	switch {
 	case err == nil:
-		if err := json.Unmarshal(text, &manifest); err != nil {
+		if manifest, err = parseObject(text); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", manifestPath, err)
 		}
 	case !os.IsNotExist(err):
 		return nil, err
 	}
-	deps, _ := manifest["dependencies"].(map[string]any)
-	if deps == nil {
-		deps = map[string]any{}
+	deps := jsonObject{}
+	if raw, ok := manifest.get("dependencies"); ok {
+		if deps, err = parseObject(raw); err != nil {
+			return nil, fmt.Errorf("reading the dependencies of %s: %w", manifestPath, err)
+		}
 	}
 	var imports strings.Builder
 	for _, dep := range req.GetPackages() {
@@ -426,21 +428,92 @@ func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pul
 		if err != nil {
 			rel = sdk
 		}
-		deps[name] = "file:" + filepath.ToSlash(rel)
+		spec, _ := json.Marshal("file:" + filepath.ToSlash(rel))
+		deps = deps.set(name, spec)
 		fmt.Fprintf(&imports, "  import * as %s from %q;\n", importName(dep.GetPackage().GetName()), name)
 	}
-	manifest["dependencies"] = deps
-	out, err := json.MarshalIndent(manifest, "", "  ")
-	if err != nil {
+	manifest = manifest.set("dependencies", deps.bytes())
+	var out bytes.Buffer
+	if err := json.Indent(&out, manifest.bytes(), "", "  "); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(manifestPath, append(out, '\n'), 0o644); err != nil {
+	out.WriteByte('\n')
+	if err := os.WriteFile(manifestPath, out.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
 	return &pulumirpc.LinkResponse{
 		ImportInstructions: "The SDK is listed in package.json; run npm install to install it, then import it with:\n\n" +
 			imports.String(),
 	}, nil
+}
+
+// jsonObject is a JSON object with its keys in the order they were written, so that rewriting a user's
+// package.json changes only what Link adds.
+type jsonObject []jsonField
+
+type jsonField struct {
+	key   string
+	value json.RawMessage
+}
+
+func parseObject(text []byte) (jsonObject, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	var obj jsonObject
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, err
+		}
+		obj = obj.set(key, value)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return obj, nil
+}
+
+func (o jsonObject) get(key string) (json.RawMessage, bool) {
+	for _, f := range o {
+		if f.key == key {
+			return f.value, true
+		}
+	}
+	return nil, false
+}
+
+// set replaces the key's value where it is, or adds the key last.
+func (o jsonObject) set(key string, value json.RawMessage) jsonObject {
+	for i := range o {
+		if o[i].key == key {
+			o[i].value = value
+			return o
+		}
+	}
+	return append(o, jsonField{key, value})
+}
+
+func (o jsonObject) bytes() []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(f.key)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(f.value)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
 
 // npmName is the package name in the package.json of a generated SDK.
