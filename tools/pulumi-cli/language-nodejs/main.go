@@ -33,83 +33,32 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pulumi-vcrooms/tools/pulumi-cli/internal/hostkit"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
 
-// version is reported to the engine; it names this host, not an upstream release.
-const version = "3.259.0-vcrooms"
-
 func main() {
-	// The engine passes its own address as the last positional argument and may put flags before it
-	// (-v=N, --logtostderr, --tracing ...): none of them change what this host does, so they are skipped.
-	engineAddress := ""
-	for _, arg := range os.Args[1:] {
-		if !strings.HasPrefix(arg, "-") {
-			engineAddress = arg
-		}
-	}
+	engineAddress := hostkit.EngineAddress(os.Args[1:])
 	nodeBin, err := exec.LookPath("node")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: could not find node on the PATH")
 		os.Exit(1)
 	}
-	host := &languageHost{nodeBin: nodeBin, engineAddress: engineAddress}
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
+	host := &languageHost{Base: hostkit.Base{EngineAddress: engineAddress}, nodeBin: nodeBin}
+	hostkit.Serve("pulumi-language-nodejs", func(srv *grpc.Server) {
+		pulumirpc.RegisterLanguageRuntimeServer(srv, host)
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of standard output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: stopped serving: %v\n", err)
-		os.Exit(1)
-	}
 }
 
 type languageHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	nodeBin       string
-	engineAddress string
-}
-
-func (h *languageHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-// No plugins to pre-install: the dynamic provider is part of @pulumi/pulumi, and plugin acquisition is off.
-func (h *languageHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *languageHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
+	hostkit.Base
+	nodeBin string
 }
 
 func (h *languageHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
@@ -118,12 +67,6 @@ func (h *languageHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumir
 		return nil, fmt.Errorf("node --version: %w", err)
 	}
 	return &pulumirpc.AboutResponse{Executable: h.nodeBin, Version: strings.TrimSpace(string(out))}, nil
-}
-
-func (h *languageHost) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
 }
 
 // InstallDependencies is asked before a local plugin folder runs (`pulumi package gen-sdk <folder>`,
@@ -150,21 +93,6 @@ func sdkPath(dir, rel string) (string, error) {
 	}
 }
 
-// programLocation gives the program's directory and entry point, from the ProgramInfo when the engine sends one.
-func programLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, string) {
-	if info != nil && info.GetProgramDirectory() != "" {
-		entry := info.GetEntryPoint()
-		if entry == "" {
-			entry = "."
-		}
-		return info.GetProgramDirectory(), entry
-	}
-	if program == "" {
-		program = "."
-	}
-	return pwd, program
-}
-
 // typescriptEnabled reads the `typescript` runtime option of Pulumi.yaml; like the upstream host, it defaults to on.
 func typescriptEnabled(info *pulumirpc.ProgramInfo) bool {
 	if info == nil || info.GetOptions() == nil {
@@ -177,7 +105,7 @@ func typescriptEnabled(info *pulumirpc.ProgramInfo) bool {
 }
 
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	dir, entry := hostkit.ProgramLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
 	runPath, err := sdkPath(dir, filepath.Join("cmd", "run"))
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
@@ -189,7 +117,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 		}
 	}
 	flag("monitor", req.GetMonitorAddress())
-	flag("engine", h.engineAddress)
+	flag("engine", h.EngineAddress)
 	flag("project", req.GetProject())
 	flag("stack", req.GetStack())
 	flag("pwd", req.GetPwd())
@@ -242,7 +170,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 func (h *languageHost) RunPlugin(
 	req *pulumirpc.RunPluginRequest, server grpc.ServerStreamingServer[pulumirpc.RunPluginResponse],
 ) error {
-	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	dir, entry := hostkit.ProgramLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
 	runPluginPath, err := sdkPath(dir, filepath.Join("cmd", "run-plugin"))
 	if err != nil {
 		return err
@@ -335,14 +263,8 @@ func (h *languageHost) GeneratePackage(
 	if err != nil {
 		return nil, err
 	}
-	for name, content := range files {
-		path := filepath.Join(req.GetDirectory(), name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			return nil, err
-		}
+	if err := hostkit.WriteFiles(req.GetDirectory(), files, 0o644); err != nil {
+		return nil, err
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 }
@@ -396,7 +318,7 @@ func (h *languageHost) GenerateProgram(
 // Unlike upstream, this host does not run npm here: `npm install` then installs the SDK (its postinstall
 // compiles it), so the machine's npm, not the engine, decides where packages come from.
 func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	dir, _ := programLocation(req.GetInfo(), "", "")
+	dir, _ := hostkit.ProgramLocation(req.GetInfo(), "", "")
 	manifestPath := filepath.Join(dir, "package.json")
 	manifest := jsonObject{}
 	text, err := os.ReadFile(manifestPath)

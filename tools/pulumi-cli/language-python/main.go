@@ -30,17 +30,13 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pulumi-vcrooms/tools/pulumi-cli/internal/hostkit"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
 )
-
-// version is reported to the engine; it names this host, not an upstream release.
-const version = "3.259.0-vcrooms"
 
 // exitReported is exec.py's exit code for "the error has already been reported to the engine".
 const exitReported = 32
@@ -49,67 +45,14 @@ const exitReported = 32
 var execScript string
 
 func main() {
-	// The engine passes its own address as the last positional argument and may put flags before it
-	// (-v=N, --logtostderr, --tracing ...): none of them change what this host does, so they are skipped.
-	engineAddress := ""
-	for _, arg := range os.Args[1:] {
-		if !strings.HasPrefix(arg, "-") {
-			engineAddress = arg
-		}
-	}
-	host := &languageHost{engineAddress: engineAddress}
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
+	host := &languageHost{Base: hostkit.Base{EngineAddress: hostkit.EngineAddress(os.Args[1:])}}
+	hostkit.Serve("pulumi-language-python", func(srv *grpc.Server) {
+		pulumirpc.RegisterLanguageRuntimeServer(srv, host)
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-python: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of standard output.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-python: stopped serving: %v\n", err)
-		os.Exit(1)
-	}
 }
 
 type languageHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	engineAddress string
-}
-
-func (h *languageHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *languageHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
-}
-
-func (h *languageHost) GetRequiredPlugins(
-	context.Context, *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	return &pulumirpc.GetRequiredPluginsResponse{}, nil
-}
-
-func (h *languageHost) GetRequiredPackages(
-	context.Context, *pulumirpc.GetRequiredPackagesRequest,
-) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	return &pulumirpc.GetRequiredPackagesResponse{}, nil
-}
-
-func (h *languageHost) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
-) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+	hostkit.Base
 }
 
 func (h *languageHost) About(_ context.Context, req *pulumirpc.AboutRequest) (*pulumirpc.AboutResponse, error) {
@@ -163,23 +106,8 @@ func interpreter(info *pulumirpc.ProgramInfo) (string, []string, error) {
 	return python, nil, nil
 }
 
-// programLocation gives the program's directory and entry point, from the ProgramInfo when the engine sends one.
-func programLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, string) {
-	if info != nil && info.GetProgramDirectory() != "" {
-		entry := info.GetEntryPoint()
-		if entry == "" {
-			entry = "."
-		}
-		return info.GetProgramDirectory(), entry
-	}
-	if program == "" {
-		program = "."
-	}
-	return pwd, program
-}
-
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	dir, entry := programLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
+	dir, entry := hostkit.ProgramLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
 	python, venvEnv, err := interpreter(req.GetInfo())
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
@@ -191,7 +119,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 		}
 	}
 	flag("monitor", req.GetMonitorAddress())
-	flag("engine", h.engineAddress)
+	flag("engine", h.EngineAddress)
 	flag("project", req.GetProject())
 	flag("stack", req.GetStack())
 	flag("pwd", req.GetPwd())
@@ -276,14 +204,8 @@ func (h *languageHost) GeneratePackage(
 	if err != nil {
 		return nil, err
 	}
-	for name, content := range files {
-		path := filepath.Join(req.GetDirectory(), name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(path, content, 0o600); err != nil {
-			return nil, err
-		}
+	if err := hostkit.WriteFiles(req.GetDirectory(), files, 0o600); err != nil {
+		return nil, err
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 }
@@ -299,7 +221,7 @@ func (h *languageHost) InstallDependencies(
 		return errors.New("Pulumi.yaml names no virtualenv (runtime.options.virtualenv): " +
 			"this host installs requirements.txt only into one")
 	}
-	dir, _ := programLocation(req.GetInfo(), req.GetDirectory(), "")
+	dir, _ := hostkit.ProgramLocation(req.GetInfo(), req.GetDirectory(), "")
 	var sendLock sync.Mutex
 	stdout := streamWriter(func(b []byte) error {
 		sendLock.Lock()
@@ -350,7 +272,7 @@ func (w streamWriter) Write(b []byte) (int, error) {
 // package's SDK into the project (sdks/<name>), and linking it means listing that folder in requirements.txt,
 // which the InstallDependencies that follows installs into the virtualenv (as upstream does for pip).
 func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	dir, _ := programLocation(req.GetInfo(), "", "")
+	dir, _ := hostkit.ProgramLocation(req.GetInfo(), "", "")
 	path := filepath.Join(dir, "requirements.txt")
 	existing, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
