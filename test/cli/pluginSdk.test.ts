@@ -8,7 +8,7 @@
  *
  * Offline by design: the part of `npm install` that a `file:` dependency means (run the SDK's postinstall,
  * which compiles it with tsc, and link it into node_modules) is done here by hand, with this repository's
- * TypeScript and @pulumi/pulumi, which the project's node_modules already links (see pulumiCli.ts).
+ * TypeScript and @pulumi/pulumi, which the project's node_modules already links (see harness/pulumiCli.ts).
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -16,7 +16,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
-import { PulumiProject, ROOT } from "./pulumiCli";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, withoutDebugEvents } from "./support";
 
 let emulator: RunningEmulator;
