@@ -4,11 +4,11 @@
  * `up --refresh`, a room deleted outside, refresh, destroy), replacement with and without a declared friendly
  * URL, a rotated developer key, and secrets never in plaintext anywhere the CLI writes or prints.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { clearLog, cli, plannedChanges, projectFor, requestLog, resourceOps, withoutDebugEvents, writes } from "./support";
+import { clearLog, cli, emulatorForSuite, plannedChanges, projectFor, requestLog, resourceOps, withoutDebugEvents, writes } from "./support";
 
 const RESTREAM_KEY = "very-secret-stream-key-7f3a";
 
@@ -19,15 +19,10 @@ const projects: PulumiProject[] = [];
 const rooms = (declared: unknown[]) => ({ "test:rooms": JSON.stringify(declared) });
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-        api = apiCaller(emulator);
+    emulatorForSuite(projects, (started) => {
+        emulator = started;
+        api = apiCaller(started);
     });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
-    beforeEach(() => control(emulator, "POST", "/reset"));
 
     it("acceptance: preview, up, no-change up, drift found and repaired, deletion outside, refresh, destroy", async () => {
         const originalDefaults = (await api("GET", "/")).body;

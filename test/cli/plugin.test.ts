@@ -5,12 +5,12 @@
  * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same
  * plan from the dynamic resources and the plugin for the same program.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
 import { functions } from "../../provider/functions";
-import { apiCaller, control } from "../support/http";
+import { apiCaller } from "../support/http";
 import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
-import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import { cli, cliDir, emulatorForSuite, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
 
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
 
@@ -31,15 +31,10 @@ const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcroo
 const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-        api = apiCaller(emulator);
+    emulatorForSuite(projects, (started) => {
+        emulator = started;
+        api = apiCaller(started);
     });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
-    beforeEach(() => control(emulator, "POST", "/reset"));
 
     it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {
         const held = { friendly_url: "legacy-room", description: "Made by hand", max_participants: 25, roles: ["moderator", "attendee"], default_role: "moderator", tags: ["old"], toolbar_color: "#ABCDEF" };

@@ -3,7 +3,8 @@
  * emulator, and the emulator's request log.
  */
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 
@@ -21,6 +22,23 @@ export const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/plugin.js"
 export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
     const project = new PulumiProject({ cliDir, program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
+}
+
+/**
+ * The emulator of a describe block: started before its tests (`started` receives it, for the suite's own
+ * variables), reset before each test, and closed after them, once the suite's `projects` are disposed.
+ */
+export function emulatorForSuite(projects: PulumiProject[], started: (emulator: RunningEmulator) => void): void {
+    let emulator: RunningEmulator | undefined;
+    beforeAll(async () => {
+        emulator = await startEmulator({ rateLimit: 0 });
+        started(emulator);
+    });
+    afterAll(async () => {
+        for (const p of projects) p.dispose();
+        await emulator?.close();
+    });
+    beforeEach(() => control(emulator!, "POST", "/reset"));
 }
 
 export interface RequestLog {

@@ -6,14 +6,14 @@
  * against seeded data and checked field by field.
  */
 import * as path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
 import { deepKeysToCamel } from "../../provider/api/names";
 import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { clearLog, cli, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
+import { clearLog, cli, emulatorForSuite, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 
@@ -31,15 +31,10 @@ const contentDeletes = async () => (await requestLog(emulator)).entries.filter((
 const counts = (room: string) => control(emulator, "GET", `/rooms/${room}/content`);
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functions", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-        api = apiCaller(emulator);
+    emulatorForSuite(projects, (started) => {
+        emulator = started;
+        api = apiCaller(started);
     });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
-    beforeEach(() => control(emulator, "POST", "/reset"));
 
     it("a room and its tokens: verifiable, secret, rotated within renewBefore by the API's clock, quiet when unchanged", async () => {
         const p = await project({
