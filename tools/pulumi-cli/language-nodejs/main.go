@@ -110,29 +110,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
-	args := []string{runPath}
-	flag := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name, value)
-		}
-	}
-	flag("monitor", req.GetMonitorAddress())
-	flag("engine", h.EngineAddress)
-	flag("project", req.GetProject())
-	flag("stack", req.GetStack())
-	flag("pwd", req.GetPwd())
-	flag("organization", req.GetOrganization())
-	if req.GetInfo() != nil {
-		flag("root-directory", req.GetInfo().GetRootDirectory())
-	}
-	if req.GetDryRun() {
-		args = append(args, "--dry-run")
-	}
-	if req.GetParallel() > 0 {
-		flag("parallel", strconv.Itoa(int(req.GetParallel())))
-	}
-	args = append(args, entry)
-	args = append(args, req.GetArgs()...)
+	args := append([]string{runPath}, hostkit.RunArgs(req, h.EngineAddress, entry)...)
 
 	config, err := json.Marshal(req.GetConfig())
 	if err != nil {

@@ -26,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -112,29 +111,7 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
-	args := []string{"-c", execScript}
-	flag := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name, value)
-		}
-	}
-	flag("monitor", req.GetMonitorAddress())
-	flag("engine", h.EngineAddress)
-	flag("project", req.GetProject())
-	flag("stack", req.GetStack())
-	flag("pwd", req.GetPwd())
-	flag("organization", req.GetOrganization())
-	if req.GetInfo() != nil {
-		flag("root-directory", req.GetInfo().GetRootDirectory())
-	}
-	if req.GetDryRun() {
-		args = append(args, "--dry-run")
-	}
-	if req.GetParallel() > 0 {
-		flag("parallel", strconv.Itoa(int(req.GetParallel())))
-	}
-	args = append(args, entry)
-	args = append(args, req.GetArgs()...)
+	args := append([]string{"-c", execScript}, hostkit.RunArgs(req, h.EngineAddress, entry)...)
 
 	// A stack without config sends none; the SDK wants `{}` and `[]` then, not JSON's null.
 	configMap, secretKeyList := req.GetConfig(), req.GetConfigSecretKeys()

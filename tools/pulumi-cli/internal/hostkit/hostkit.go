@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
@@ -105,6 +106,34 @@ func ProgramLocation(info *pulumirpc.ProgramInfo, pwd, program string) (string, 
 		program = "."
 	}
 	return pwd, program
+}
+
+// RunArgs are the arguments after the SDK's entry script in a Run: the run's settings as the flags the SDKs'
+// run scripts read (engine is the engine's address), then the program's entry point and its own arguments.
+func RunArgs(req *pulumirpc.RunRequest, engine, entry string) []string {
+	var args []string
+	flag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	flag("monitor", req.GetMonitorAddress())
+	flag("engine", engine)
+	flag("project", req.GetProject())
+	flag("stack", req.GetStack())
+	flag("pwd", req.GetPwd())
+	flag("organization", req.GetOrganization())
+	if req.GetInfo() != nil {
+		flag("root-directory", req.GetInfo().GetRootDirectory())
+	}
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	if req.GetParallel() > 0 {
+		flag("parallel", strconv.Itoa(int(req.GetParallel())))
+	}
+	args = append(args, entry)
+	return append(args, req.GetArgs()...)
 }
 
 // WriteFiles writes generated files (paths relative to dir) under dir with the given permissions, making folders
