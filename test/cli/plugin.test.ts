@@ -6,7 +6,7 @@
  * plan from the dynamic resources and the plugin for the same program.
  */
 import { describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { functions } from "../../provider/functions";
 import { apiCaller } from "../support/http";
 import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
