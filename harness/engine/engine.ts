@@ -96,14 +96,19 @@ class Semaphore {
     }
 }
 
-/** A folder of symlinks to the given packages, for the host's NODE_PATH. */
+/**
+ * A folder of symlinks to the given packages, for the host's NODE_PATH: one fresh folder per set of packages in
+ * this process (mkdtemp, so a folder left in the temporary directory by an earlier process of the same id, with
+ * dangling links, can never collide with ours).
+ */
+const linkedDirs = new Map<string, string>();
 function linkedPackagesDir(packages: Record<string, string>): string {
-    const dir = path.join(os.tmpdir(), `vcrooms-engine-packages-${process.pid}`);
-    fs.mkdirSync(dir, { recursive: true });
-    for (const [name, target] of Object.entries(packages)) {
-        const link = path.join(dir, name);
-        if (!fs.existsSync(link)) fs.symlinkSync(path.resolve(target), link, "dir");
-    }
+    const key = JSON.stringify(Object.entries(packages).map(([name, target]) => [name, path.resolve(target)]));
+    const known = linkedDirs.get(key);
+    if (known) return known;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-engine-packages-"));
+    for (const [name, target] of Object.entries(packages)) fs.symlinkSync(path.resolve(target), path.join(dir, name), "dir");
+    linkedDirs.set(key, dir);
     return dir;
 }
 
