@@ -2,7 +2,7 @@
  * The emulator's own reading of the contract's write rules (sections 2.3, 2.4 and 8).
  *
  * Deliberately independent of provider/: when the provider's checks and these rules agree, that
- * is evidence both read the contract right (DESIGN.md decision 5). Each rule returns the reason
+ * is evidence both read the contract right (docs/architecture.md, decision 5). Each rule returns the reason
  * a value is refused, in the API's Laravel-like wording, or undefined.
  */
 

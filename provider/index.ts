@@ -1,7 +1,7 @@
 /**
  * `require("pulumi-vcrooms/provider")`: the providers behind the SDK's resources. Each is a
  * `pulumi.dynamic.ResourceProvider` usable directly; the SDK's serialized shims require this
- * module at run time and delegate to it (DESIGN.md decision 2).
+ * module at run time and delegate to it (docs/architecture.md, decision 2).
  *
  * The composition root: the one place that holds the process's connections and hands them to
  * the providers.

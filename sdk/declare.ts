@@ -42,7 +42,7 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
  * captures a stack trace for each (`debuggablePromise`), kept only for its report of leaked promises; under
  * `pulumi` the stack is formatted through source-map-support, frame by frame. A Room registers about 130
  * outputs, so that capture was most of a preview's time: 100 rooms through the real CLI took 22.1 s against
- * 5.7 s for 100 no-op dynamic resources, and 8.1 s with capture off (bench/realCli.ts; docs/performance).
+ * 5.7 s for 100 no-op dynamic resources, and 8.1 s with capture off (bench/realCli.ts; the README's performance section).
  * Nothing the engine shows is lost: the SDK records the resource's source position with its own stack limit,
  * and a leak report still names each promise by resource and property.
  */

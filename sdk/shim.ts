@@ -1,7 +1,7 @@
 /**
  * The serialized provider of every SDK resource: a shim that names its kind and forwards each
  * call to `require("pulumi-vcrooms/provider")`, resolved at run time from the program's
- * node_modules (DESIGN.md decision 2).
+ * node_modules (docs/architecture.md, decision 2).
  *
  * Why a shim: Pulumi stores the provider's code text in state as `__provider`. Keeping it a few
  * hundred bytes that never change means an upgrade of this package changes the code that runs

@@ -16,7 +16,7 @@ import { arrayOf, formatted, fromValidator, NAMED_REF, orNull, ROLE_REF, STRING,
 export type SettingScope = "shared" | "defaults" | "room";
 
 /**
- * How two values of a setting are compared by the diff (decision 3 of DESIGN.md): the API
+ * How two values of a setting are compared by the diff (docs/architecture.md, decision 3): the API
  * accepts one form and reads back another.
  */
 export type CompareKind =
@@ -46,7 +46,7 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
     /**
      * Builds the field's validator for a scope (watermark_text has a different maximum for team
      * defaults and rooms). Built on demand, never held at module level, so that nothing captured
-     * in a serialized closure holds a zod instance (DESIGN.md decision 1).
+     * in a serialized closure holds a zod instance (docs/architecture.md, decision 1).
      */
     readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
     /** The values the validator takes, in words, for a scope (watermark_text's maximum differs), for the reference. */

@@ -6,7 +6,7 @@
  * written a second time.
  *
  * Data and types only at module level: the SDK imports declarations to build its classes, and
- * nothing here holds a zod instance or a client (DESIGN.md decision 1).
+ * nothing here holds a zod instance or a client (docs/architecture.md, decision 1).
  */
 import type { CamelCase } from "../api/names";
 import { settingsFor, type AnySetting, type SettingsInputs, type SettingsOutputs, type Target } from "../api/settings";

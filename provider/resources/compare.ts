@@ -3,8 +3,8 @@
  *
  * The API accepts one form and reads back another (roles written as names, read back as objects;
  * images uploaded as base64, read back as CDN URLs; colours echoed in whatever case). Comparing
- * raw values would show these as changes on every run: the perpetual diff that decision 3 of
- * DESIGN.md rules out. One function per compare kind of the settings table.
+ * raw values would show these as changes on every run: the perpetual diff that
+ * docs/architecture.md (decision 3) rules out. One function per compare kind of the settings table.
  */
 import { createHash } from "node:crypto";
 import { API_DATE_TIME, type CompareKind } from "../api/settings";

@@ -3,7 +3,7 @@
  * input comes first, field by field; then the stack configuration the dynamic-provider host passes
  * to `configure` (`vcrooms:*`); then the environment (`VCROOMS_*`, read by resolveClientConfig).
  *
- * Credentials are read here, at run time (DESIGN.md decision 4): never captured in the serialized
+ * Credentials are read here, at run time (docs/architecture.md, decision 4): never captured in the serialized
  * provider, so they never sit in `__provider` text; the clients are cached under a digest of the
  * key, never the key itself.
  */

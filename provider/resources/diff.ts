@@ -1,5 +1,5 @@
 /**
- * The diff of any resource kind, derived from its declaration (decision 3 of DESIGN.md): only
+ * The diff of any resource kind, derived from its declaration (docs/architecture.md, decision 3): only
  * what the user declared counts, each setting compared by its compare kind, each extra input by
  * value; create-only inputs replace; an input unique in the team makes the replacement delete
  * first.

@@ -1,5 +1,5 @@
 /**
- * Error messages in one pattern (DESIGN.md): what failed, on what, the API's words with the
+ * Error messages in one pattern (docs/architecture.md): what failed, on what, the API's words with the
  * fields in the names users write, and the remedy when known.
  */
 import { toCamelName } from "../api/names";

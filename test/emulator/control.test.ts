@@ -1,5 +1,5 @@
 /**
- * The test-control interface of emulator-api.md: faults of each kind, the request log, the clock,
+ * The test-control interface of docs/emulator.md: faults of each kind, the request log, the clock,
  * reset, state, config, seeding, and the rate limit's shape.
  */
 import { describe, expect, it } from "vitest";
