@@ -103,7 +103,7 @@ describe("request log", () => {
         expect(log.total).toBe(9);
         expect(log.counts).toMatchObject({ "POST /api/v1/rooms": 1, "GET /api/v1/rooms/logged": 1, [`GET /api/v1/rooms/${created.body.id}`]: 1, "GET /api/v1/": 3 });
         expect(log.routes).toMatchObject({ "GET /api/v1/rooms/:room": 3, "PATCH /api/v1/rooms/:room": 1, "GET /api/v1/rooms": 1, "GET /api/v1/": 3 });
-        const list = log.entries.find((e: { path: string }) => e.path === "/api/v1/rooms" && e.method === "GET");
+        const list = log.entries.find((e: { path: string; method: string }) => e.path === "/api/v1/rooms" && e.method === "GET");
         expect(list).toMatchObject({ query: "limit=5&order=asc", status: 200, at: expect.stringMatching(/Z$/) });
         expect(log.entries.map((e: { status: number }) => e.status)).toEqual(expect.arrayContaining([401, 404, 429]));
         expect(JSON.stringify(log)).not.toContain(env.emulator.developerKey);

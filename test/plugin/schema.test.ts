@@ -36,8 +36,8 @@ describe("the vcrooms package schema", () => {
         }
         expect(schema.config.variables.developerKey!.secret).toBe(true);
         expect(schema.config.variables.requestsPerMinute!.type).toBe("integer");
-        expect(Object.keys(schema.types["vcrooms:index:Connection"]!.properties).sort()).toEqual(Object.keys(CONNECTION_FIELDS).sort());
-        expect((schema.types["vcrooms:index:Connection"]!.properties as Record<string, Prop>).developerKey!.secret).toBe(true);
+        expect(Object.keys((schema.types["vcrooms:index:Connection"] as { properties: Record<string, Prop> }).properties).sort()).toEqual(Object.keys(CONNECTION_FIELDS).sort());
+        expect((schema.types["vcrooms:index:Connection"] as { properties: Record<string, Prop> }).properties.developerKey!.secret).toBe(true);
     });
 
     it("has every resource kind, with each setting and extra input of its declaration, its outputs, and their descriptions", () => {

@@ -97,7 +97,7 @@ describe("several teams in one program", () => {
 
 describe("where a connection's fields come from", () => {
     const env = { VCROOMS_API_URL: "http://127.0.0.1:1/api/v1", VCROOMS_DEVELOPER_KEY: "env-key", VCROOMS_TEAM_ID: "env-team", VCROOMS_AUTH: "basic" };
-    const stack = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+    const stack = (values: Record<string, string | undefined>) => ({ get: (key: string) => values[key] });
 
     it.each([
         { name: "the environment alone", config: {}, connection: undefined, expected: { apiUrl: "http://127.0.0.1:1/api/v1", teamId: "env-team", auth: "basic" } },

@@ -51,7 +51,7 @@ describe("a room handed over within the stack", () => {
         const provider = new RoomProvider(new Connections({ VCROOMS_API_URL: env.emulator.baseUrl, VCROOMS_DEVELOPER_KEY: env.emulator.developerKey }).clientFor);
         const created = await provider.create({ resourceName: "owner", friendlyUrl: "owned-room" });
         // The owner's diff in this deployment (it stays in the program, renamed to another friendly URL).
-        await provider.diff(created.id, created.outs, { resourceName: "owner", friendlyUrl: "renamed-room" });
+        await provider.diff(created.id, created.outs!, { resourceName: "owner", friendlyUrl: "renamed-room" });
         await expect(provider.create({ resourceName: "taker", friendlyUrl: "owned-room", adoptExisting: true })).rejects.toThrow(
             'Unable to create room "taker" (friendly URL owned-room): it is managed by Room "owner" of this stack; a room can be managed by one resource only',
         );

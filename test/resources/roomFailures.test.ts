@@ -37,7 +37,7 @@ describe("messages that name the way out", () => {
         const p = provider();
         const created = await p.create({ resourceName: "gone", friendlyUrl: "gone-room" });
         await api("DELETE", "/rooms/gone-room");
-        await expect(p.update(created.id, created.outs, { resourceName: "gone", friendlyUrl: "gone-room", description: "Changed" })).rejects.toThrow(
+        await expect(p.update(created.id, created.outs!, { resourceName: "gone", friendlyUrl: "gone-room", description: "Changed" })).rejects.toThrow(
             /^Unable to update room "gone" \(friendly URL gone-room\): PATCH \/rooms\/[0-9a-f-]+ failed: 404 Not Found: the room no longer exists \(deleted outside Pulumi, or expired at expiresAt\); run `pulumi refresh`/,
         );
     });
@@ -46,7 +46,7 @@ describe("messages that name the way out", () => {
         await api("POST", "/rooms", { friendly_url: "taken-url" });
         const p = provider();
         const created = await p.create({ resourceName: "mine", friendlyUrl: "mine-url" });
-        const failure = p.update(created.id, created.outs, { resourceName: "mine", friendlyUrl: "taken-url" });
+        const failure = p.update(created.id, created.outs!, { resourceName: "mine", friendlyUrl: "taken-url" });
         await expect(failure).rejects.toThrow("friendlyUrl: The friendly url has already been taken. (another room has this friendly URL; choose another friendlyUrl)");
         await expect(failure).rejects.not.toThrow(/adoptExisting/);
     });
