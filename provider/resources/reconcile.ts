@@ -56,6 +56,14 @@ export function changedSettings(d: Declaration, news: Values, olds: Values, team
         .map(([key]) => key);
 }
 
+/**
+ * The declared settings of `inputs` (only `keys` when given), camelCase: what a write sends, and so the last known
+ * value of each until an answer shows another.
+ */
+export function sentSettings(d: Declaration, inputs: Values, keys?: readonly string[]): Values {
+    return Object.fromEntries(declaredSettings(d, inputs).filter(([k]) => keys === undefined || keys.includes(k)).map(([k, v]) => [k, v]));
+}
+
 /** The API body for the given declared keys: snake_case names, values as declared. */
 export function apiBody(inputs: Values, keys: readonly string[]): Values {
     return Object.fromEntries(keys.map((k) => [toApiName(k), inputs[k]]));
@@ -68,11 +76,18 @@ function isSecret(setting: AnySetting): boolean {
 /**
  * Turns an API record into outputs: every field camelCase (roles stay objects), the resource's
  * own extra inputs, and the bookkeeping that later diffs and reads rely on.
+ *
+ * `lastKnown` (camelCase record fields: the last outputs, and what a write just sent) stands in for every field the
+ * answer leaves out: a field absent from an answer is not a change (the hosted service's documented records lack
+ * many settings the contract lists), so the last known value stays, and no output is ever `undefined` (the engine
+ * cannot carry one).
  */
-export function outputsOf(d: Declaration, record: Values, inputs: Values, previousUploads: Record<string, ImageUpload> = {}): Values {
+export function outputsOf(d: Declaration, record: Values, inputs: Values, previousUploads: Record<string, ImageUpload> = {}, lastKnown: Values = {}): Values {
     const outputs = deepKeysToCamel(record) as Values;
     // The record's id is the resource's id; Pulumi reserves `id` as a property name.
     delete outputs.id;
+    for (const [key, value] of Object.entries(recordFromOutputs(d, lastKnown))) if (outputs[key] === undefined && value !== undefined && key !== "id") outputs[key] = value;
+    for (const key of Object.keys(outputs)) if (outputs[key] === undefined) delete outputs[key];
     for (const name of Object.keys(d.extras)) if (inputs[name] !== undefined) outputs[name] = inputs[name];
     const declaredInputs: Values = {};
     const imageUploads: Record<string, ImageUpload> = {};
@@ -99,7 +114,11 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
     const inputs: Values = {};
     for (const name of Object.keys(d.extras)) if (previous[name] !== undefined) inputs[name] = previous[name];
     for (const [key, value, setting] of declaredSettings(d, declared)) {
-        if (isSecret(setting)) {
+        if (liveOutputs[key] === undefined) {
+            // Never read back and never known (outputsOf keeps the last known value otherwise): the declaration
+            // stands, except a secret's, which is not kept in plain text and so is left out.
+            if (!isSecret(setting)) inputs[key] = value;
+        } else if (isSecret(setting)) {
             // The declared secret is not kept in plain text; its live value (a secret output) stands in.
             inputs[key] = liveOutputs[key];
         } else {
