@@ -50,8 +50,10 @@ export const METRICS = [
     "tablet_participants", "smarttv_participants", "sessions", "max_concurrent_participants", "e2ee_minutes", "recorded_minutes",
     "stored_recorded_minutes", "whiteboard_minutes", "active_roles", "breakout_minutes", "presentation_minutes",
     "public_chat_posts", "questions", "answers",
+    // Beyond the contract's list: the hosted service documents these for room and team statistics, so it takes them.
+    "transcription_minutes", "captions_minutes", "polls", "summaries",
 ];
-export const TEAM_METRICS = [...METRICS, "rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "captions_minutes", "custom_roles"];
+export const TEAM_METRICS = [...METRICS, "rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "custom_roles"];
 
 /** The team's default settings when the emulator starts: a value for every setting of 2.3. */
 function initialSettings(): Json {
