@@ -107,6 +107,7 @@ function initialSettings(): Json {
         default_content_library: "room",
         library_id: "1f0e7d4c-5b6a-4f3e-8d2c-1b0a9f8e7d6c",
         captions_language: "en",
+        video_tile_layout_mode: "top",
     };
 }
 

@@ -105,6 +105,26 @@ export function outputsOf(d: Declaration, record: Values, inputs: Values, previo
 }
 
 /**
+ * After a write: the settings of `sentKeys` the answer shows with another value than was sent (the service did not
+ * apply them), as one sentence naming each, or undefined. A field the answer leaves out is not "not applied" (it
+ * keeps the value sent: `outputsOf`). Secret values are named, never shown.
+ */
+export function unappliedSettings(d: Declaration, inputs: Values, sentKeys: readonly string[], record: Values, outputs: Values, teamRoles: KnownRoles = []): string | undefined {
+    const answered = deepKeysToCamel(record) as Values;
+    const uploads = (outputs.imageUploads ?? {}) as Record<string, ImageUpload>;
+    const roles = [...knownRoles(outputs), ...teamRoles];
+    const show = (v: unknown) => {
+        const text = JSON.stringify(v) ?? "undefined";
+        return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+    };
+    const unapplied = declaredSettings(d, inputs)
+        .filter(([key]) => sentKeys.includes(key) && answered[key] !== undefined)
+        .filter(([key, value, setting]) => !sameValue(setting.compare, value, answered[key], uploads[key], roles))
+        .map(([key, value, setting]) => (isSecret(setting) ? `${key} (a secret)` : `${key} (sent ${show(value)}, it answered ${show(answered[key])})`));
+    return unapplied.length === 0 ? undefined : `the API did not apply ${unapplied.join(", ")}; they are kept as the API answered them, so the next preview shows them as changes`;
+}
+
+/**
  * The inputs `read` returns: each declared setting as declared while the live value still means
  * the same, or the live value (in declared form) where it drifted; extra inputs unchanged.
  */

@@ -18,7 +18,7 @@ import type { KnownRoles } from "./compare";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
-import { changedSettings, apiBody, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, type Bookkeeping } from "./reconcile";
+import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
@@ -111,7 +111,9 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         }
         if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
-        return { id: record.id, outs: outputsOf(room, record, inputs, {}, sentSettings(room, inputs)) as RoomOutputs };
+        const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
+        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id));
+        return { id: record.id, outs: outs as RoomOutputs };
     }
 
     /**
@@ -160,7 +162,21 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         } catch (error) {
             throw describeFailure("update", roomLabel(news, id), error);
         }
-        return { outs: outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) }) as RoomOutputs };
+        const outs = outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) });
+        await this.warnUnapplied(news, keys, record, outs, roomLabel(news, id));
+        return { outs: outs as RoomOutputs };
+    }
+
+    /**
+     * A write the API answered with other values than were sent for some settings: a warning at this up names them
+     * (the write did succeed, and the room exists: failing would lose track of it), and the outputs keep what the API
+     * answered, so the next preview shows them as changes instead of hiding them.
+     */
+    private async warnUnapplied(inputs: RoomInputs, sentKeys: readonly string[], record: Values, outs: Values, label: string): Promise<void> {
+        if (sentKeys.length === 0) return;
+        const roles = await teamRolesFor(this.client(inputs), room, inputs).catch(() => []);
+        const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles);
+        if (unapplied) warn(`${label}: ${unapplied}`);
     }
 
     async delete(id: string, props: RoomOutputs): Promise<void> {

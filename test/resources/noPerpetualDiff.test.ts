@@ -46,7 +46,8 @@ const SAMPLES: Record<string, unknown> = {
     lobby_message: "Hold on a moment",
     default_content_library: "personal",
     library_id: "0b6c7f3e-2f1a-4c1b-9a55-7f1e2d3c4b5a",
-    captions_language: "fr",
+    captions_language: "sv",
+    video_tile_layout_mode: "bottom",
     domain: "globex",
     favicon: "https://example.com/favicon.ico",
     description: "Every setting set",
@@ -117,6 +118,8 @@ describe.each<AnswerProfile>(["contract", "documented"])("no perpetual diffs (%s
         };
         const up = await engine.up(program);
         expect(up.errors).toEqual([]);
+        // Every write's answer shows what was sent, or leaves it out: no setting is reported as not applied.
+        expect(up.warnings).toEqual([]);
 
         await control(emulator, "DELETE", "/requests");
         const again = await engine.up(program);
