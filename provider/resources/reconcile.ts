@@ -51,8 +51,12 @@ function knownRoles(record: Values): KnownRoles {
 export function changedSettings(d: Declaration, news: Values, olds: Values, teamRoles: KnownRoles = []): string[] {
     const uploads = (olds.imageUploads ?? {}) as Record<string, ImageUpload>;
     const roles = [...knownRoles(olds), ...teamRoles];
+    const declared = (olds.declaredInputs ?? {}) as Values;
+    // A setting the outputs lack (state written before absent fields kept their last known value) is as last
+    // declared, i.e. as last sent: absent is not a change (a secret's declared copy is not kept, so it cannot stand in).
+    const last = (key: string) => (olds[key] === undefined && declared[key] !== SECRET_KEPT_OUT ? declared[key] : olds[key]);
     return declaredSettings(d, news)
-        .filter(([key, value, setting]) => !sameValue(setting.compare, value, olds[key], uploads[key], roles))
+        .filter(([key, value, setting]) => !sameValue(setting.compare, value, last(key), uploads[key], roles))
         .map(([key]) => key);
 }
 
