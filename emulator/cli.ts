@@ -3,7 +3,8 @@
  * `pulumi-vcrooms-emulator`: the emulator in the foreground.
  * Flags: --host (127.0.0.1), --port (0 picks one), --team-id, --developer-key, --domain,
  * --rate-limit (requests per minute, default 1000; 0 unlimited), --rate-limit-model (window or
- * bucket), --latency-ms (added to every /api/v1 request), --log.
+ * bucket), --latency-ms (added to every /api/v1 request), --profile (contract or documented: the answers' shape,
+ * as the contract or as the vendor's published document shows them), --log.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
@@ -19,12 +20,13 @@ async function main(): Promise<void> {
             "rate-limit": { type: "string", default: "1000" },
             "rate-limit-model": { type: "string", default: "window" },
             "latency-ms": { type: "string", default: "0" },
+            profile: { type: "string", default: "contract" },
             log: { type: "boolean", default: false },
             help: { type: "boolean", default: false },
         },
     });
     if (values.help) {
-        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--log]");
+        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--profile contract|documented] [--log]");
         return;
     }
     const port = Number(values.port);
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
     if (!Number.isFinite(rateLimit) || rateLimit < 0) throw new Error(`--rate-limit must be 0 or more; got ${values["rate-limit"]}`);
     const model = values["rate-limit-model"];
     if (model !== "window" && model !== "bucket") throw new Error(`--rate-limit-model must be window or bucket; got ${model}`);
+    const profile = values.profile;
+    if (profile !== "contract" && profile !== "documented") throw new Error(`--profile must be contract or documented; got ${profile}`);
     const latencyMs = Number(values["latency-ms"]);
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency-ms must be 0 or more; got ${values["latency-ms"]}`);
     const emulator = await startEmulator({
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
         rateLimit,
         rateLimitModel: model,
         latencyMs,
+        profile,
         logger: values.log,
     });
     console.log(`Rooms API emulator listening on ${emulator.baseUrl}`);

@@ -3,7 +3,10 @@
  * contract on loopback, for tests, the demo and trying room definitions without a real team.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import type { AnswerProfile } from "./documented";
 import { buildServer } from "./server";
+
+export type { AnswerProfile } from "./documented";
 
 export interface EmulatorOptions {
     /** Default "127.0.0.1": the emulator is for this machine only. */
@@ -31,6 +34,13 @@ export interface EmulatorOptions {
     now?: () => Date;
     /** Log requests to stdout (the developer key is never logged). Default false. */
     logger?: boolean;
+    /**
+     * The shape of the answers. "contract" (default): as the contract shows them. "documented": as the vendor's
+     * published OpenAPI document shows them (records without the fields it does not list, tags among them; the rooms
+     * list's total_count a string; team statistics without team_id; its role permissions; a text/plain transcript
+     * export), to test a client against what the hosted service may answer.
+     */
+    profile?: AnswerProfile;
 }
 
 export interface RunningEmulator {
@@ -58,6 +68,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         maxParticipantsPlan: options.maxParticipantsPlan ?? 2000,
         now: options.now,
         logger: options.logger ?? false,
+        profile: options.profile,
     });
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 0 });

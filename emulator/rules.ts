@@ -151,7 +151,10 @@ export function sharedRules(): Record<string, Rule> {
         lobby_message: length(3, 1000),
         default_content_library: oneOf(["room", "personal"]),
         library_id: uuid,
-        captions_language: oneOf(["de", "en", "es", "fr", "it", "nl", "pt", "ro"]),
+        // The contract's 8 captions languages and the 6 more the hosted service documents; and its tile layout
+        // setting, which the contract lacks: the service takes them, so the emulator does.
+        captions_language: oneOf(["bg", "ca", "da", "de", "en", "es", "fi", "fr", "it", "nl", "pt", "ro", "sv", "tr"]),
+        video_tile_layout_mode: oneOf(["top", "bottom"]),
     };
     for (const b of SHARED_BOOLEANS) rules[b] = boolean;
     return rules;

@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { documentedAnswers, type AnswerProfile } from "./documented";
 import { NotFound, Team, ValidationFailure } from "./team";
 import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel } from "./traffic";
 import { contentRoutes } from "./routes/content";
@@ -27,6 +28,8 @@ export interface ServerOptions {
     maxParticipantsPlan: number;
     now?: () => Date;
     logger: boolean;
+    /** "contract" (default): answers as the contract shows them; "documented": in the shape of the vendor's document. */
+    profile?: AnswerProfile;
 }
 
 const NOT_FOUND = { message: "Not Found", error: "not-found" };
@@ -158,6 +161,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         reply.header("date", now().toUTCString());
     });
     guardApi(context);
+    if (options.profile === "documented") documentedAnswers(app);
     answerErrors(app);
     roomRoutes(context);
     contentRoutes(context);

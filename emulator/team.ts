@@ -50,8 +50,10 @@ export const METRICS = [
     "tablet_participants", "smarttv_participants", "sessions", "max_concurrent_participants", "e2ee_minutes", "recorded_minutes",
     "stored_recorded_minutes", "whiteboard_minutes", "active_roles", "breakout_minutes", "presentation_minutes",
     "public_chat_posts", "questions", "answers",
+    // Beyond the contract's list: the hosted service documents these for room and team statistics, so it takes them.
+    "transcription_minutes", "captions_minutes", "polls", "summaries",
 ];
-export const TEAM_METRICS = [...METRICS, "rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "captions_minutes", "custom_roles"];
+export const TEAM_METRICS = [...METRICS, "rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "custom_roles"];
 
 /** The team's default settings when the emulator starts: a value for every setting of 2.3. */
 function initialSettings(): Json {
@@ -105,6 +107,7 @@ function initialSettings(): Json {
         default_content_library: "room",
         library_id: "1f0e7d4c-5b6a-4f3e-8d2c-1b0a9f8e7d6c",
         captions_language: "en",
+        video_tile_layout_mode: "top",
     };
 }
 

@@ -355,7 +355,10 @@ export class RoomsClient {
         const result = options.schema.safeParse(parsed);
         if (!result.success) {
             const issue = result.error.issues[0]!;
-            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${issue.path.join(".") || "(body)"}: ${issue.message}`, { method, path, status, body: redact(parsed, secretsOf(this.config.developerKey, options.body)) });
+            const field = issue.path.join(".") || "(body)";
+            // A field the provider needs and the answer lacks is named as such: the service's answer, not the user, is at fault.
+            const said = issue.code === "invalid_type" && / received undefined$/.test(issue.message) ? `it lacks the field ${field}, which the provider needs` : `${field}: ${issue.message}`;
+            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${said}`, { method, path, status, body: redact(parsed, secretsOf(this.config.developerKey, options.body)) });
         }
         return result.data;
     }

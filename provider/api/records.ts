@@ -47,9 +47,13 @@ export const defaultsRecordSchema = lazy(() =>
 export const roleSchema = lazy(() =>
     z.looseObject({ id: z.string(), name: z.string(), display_name: z.string(), description: z.string().nullable().optional(), default: z.boolean().optional() }));
 
+/**
+ * Permissions are kept as the API gives them: the contract shows lists of role names, the vendor's document booleans
+ * and lists, under other names. Nothing reads one, so none is required; an absent object is none.
+ */
 export const roleWithPermissionsSchema = lazy(() =>
     roleSchema().extend({
-        permissions: z.looseObject({ remote_muting: z.array(z.string()).optional() }),
+        permissions: z.record(z.string(), z.unknown()).optional().transform((p) => p ?? {}),
     }));
 
 export const chatMessageSchema = lazy(() =>
@@ -72,22 +76,21 @@ export const transcriptEntrySchema = lazy(() =>
         end_time: z.string(),
     }));
 
-const metric = () => z.number();
-
+/**
+ * Statistics records: what the caller needs and nothing more is required. The room's id and the period are echoes of
+ * the request (the function fills them in when absent); the vendor's document has no `team_id` in team statistics.
+ * A metric sent as a string of digits becomes a number; any other field is kept as given.
+ */
 export const roomStatisticsSchema = lazy(() =>
-    z.looseObject({ room_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["room_id", "room_external_id", "room_description", "room_friendly_url", "room_privacy", "room_source", "room_is_deleted", "date_start", "date_end"])));
+    z.looseObject({ room_id: z.string().optional(), date_start: z.string().optional(), date_end: z.string().optional() }).transform(numbersFromStrings(["room_id", "room_external_id", "room_description", "room_friendly_url", "room_privacy", "room_source", "date_start", "date_end"])));
 
 export const teamStatisticsSchema = lazy(() =>
-    z.looseObject({ team_id: z.string(), date_start: z.string(), date_end: z.string() }).superRefine(numbersOnly(["team_id", "date_start", "date_end"])));
+    z.looseObject({ team_id: z.string().optional(), date_start: z.string().optional(), date_end: z.string().optional() }).transform(numbersFromStrings(["team_id", "date_start", "date_end"])));
 
-/** Every field of a statistics record other than its descriptors is a metric: an integer. */
-function numbersOnly(descriptors: readonly string[]) {
-    return (record: Record<string, unknown>, ctx: z.RefinementCtx) => {
-        for (const [k, v] of Object.entries(record)) {
-            if (descriptors.includes(k)) continue;
-            if (!metric().safeParse(v).success) ctx.addIssue({ code: "custom", path: [k], message: "metric must be a number" });
-        }
-    };
+/** Every field of a statistics record other than its text descriptors is a metric: a string of digits is read as its number. */
+function numbersFromStrings(descriptors: readonly string[]) {
+    return <R extends Record<string, unknown>>(record: R): R =>
+        Object.fromEntries(Object.entries(record).map(([k, v]) => [k, !descriptors.includes(k) && typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v])) as R;
 }
 
 export const joinTokenSchema = lazy(() => z.looseObject({ token: z.string(), link: z.string() }));

@@ -39,8 +39,11 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
     /** One line for the SDK's reference docs. */
     readonly description: string;
     readonly compare: C;
-    /** Only the create body accepts it: changing it replaces the room. */
-    readonly createOnly?: boolean;
+    /**
+     * Only the create body accepts it: changing it replaces the room. `true` wherever it is written; "room" only for
+     * rooms (languages: the room update body has no such field, the team defaults' does).
+     */
+    readonly createOnly?: true | "room";
     /** Never shown in plans, state text or logs. */
     readonly secret?: boolean;
     /**
@@ -59,7 +62,13 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
 
 // ---- value rules, each with the wording that check failures and docs show ------------------
 
+/**
+ * The contract's 12 interface languages. The hosted service's published document lists 10 (without ca-ES and nb-NO);
+ * the contract wins, and the reference says so (docs/assumptions.md).
+ */
 const LANGUAGES = ["ar-SA", "ca-ES", "en", "es-ES", "de-DE", "it-IT", "nb-NO", "nl-NL", "pt-PT", "ro-RO", "zh-CN", "zh-TW"] as const;
+/** Captions languages: the contract's 8 and the 6 more the hosted service documents (bg, ca, da, fi, sv, tr); it takes all 14. */
+const CAPTIONS_LANGUAGES = ["bg", "ca", "da", "de", "en", "es", "fi", "fr", "it", "nl", "pt", "ro", "sv", "tr"] as const;
 const RESERVED_DOMAINS = ["docs", "api", "dev-api", "staging-api", "you", "dashboard"] as const;
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -158,7 +167,7 @@ function setting<N extends string, T, Sc extends SettingScope, C extends Compare
     compare: C,
     value: ValueRule<T>,
     description: string,
-    flags: { createOnly?: boolean; secret?: boolean; whenOmitted?: string } = {},
+    flags: { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string } = {},
 ): Setting<N, T, C> & { readonly scope: Sc } {
     const { allowed } = value;
     return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
@@ -189,8 +198,15 @@ const SHARED_VALUES = [
     setting("primary_color", "shared", "colour", colourRule, "Primary colour, a hex colour code."),
     setting("background_color", "shared", "colour", colourRule, "Background colour, a hex colour code."),
     choice("palette_mode", "shared", ["light", "dark"], "Light or dark palette."),
-    choice("language", "shared", LANGUAGES, "Interface language."),
-    setting("languages", "shared", "exact", listRule(`each one of ${quoted(LANGUAGES)}`, () => oneOf(LANGUAGES), `each one of ${LANGUAGES.join(", ")}`), "Language codes participants may choose from."),
+    choice("language", "shared", LANGUAGES, "Interface language. The hosted service's own document lists all but `ca-ES` and `nb-NO`, which it may refuse."),
+    setting(
+        "languages",
+        "shared",
+        "exact",
+        listRule(`each one of ${quoted(LANGUAGES)}`, () => oneOf(LANGUAGES), `each one of ${LANGUAGES.join(", ")}`),
+        "Language codes participants may choose from. On a room the API takes them only on create (its update body has no such field), so a change replaces the room.",
+        { createOnly: "room" },
+    ),
     choice("hd_video_quality", "shared", ["720_1.5", "720_2.5", "1080_2.5", "1080_5.5"], "HD video quality: resolution_megabits."),
     setting("audio_quality", "shared", "numberString", enumRule(["32", "64", "128", "256"]), "Audio bitrate in kbit/s, as a string."),
     setting("private_group_chat_name", "shared", "exact", textRule(3), "Name of the private group chat, at least 3 characters."),
@@ -223,7 +239,9 @@ const SHARED_VALUES = [
         rule("a UUID", () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
         "UUID of the content library.",
     ),
-    choice("captions_language", "shared", ["de", "en", "es", "fr", "it", "nl", "pt", "ro"], "Captions language."),
+    choice("captions_language", "shared", CAPTIONS_LANGUAGES, "Captions language."),
+    // Not in the contract: the hosted service documents it as writable on rooms and team defaults.
+    choice("video_tile_layout_mode", "shared", ["top", "bottom"], "Where each video tile shows the participant's name (top or bottom) and status icons (the other end); not in the contract, documented by the hosted service."),
 ] as const;
 
 const SHARED_BOOLEANS = [

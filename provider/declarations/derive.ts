@@ -34,7 +34,7 @@ export function secretOutputNames(d: Declaration): string[] {
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */
 export function replacementInputs(d: Declaration): string[] {
-    const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && s.createOnly).map(([name]) => name);
+    const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && (s.createOnly === true || s.createOnly === d.scope)).map(([name]) => name);
     return [...settings, ...Object.entries(d.extras).filter(([, e]) => e.createOnly).map(([name]) => name)];
 }
 

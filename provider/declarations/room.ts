@@ -125,7 +125,8 @@ export const room = declareResource({
             const live = deepKeysToCamel(existing) as Values;
             const createOnly = replacementInputs(room);
             for (const [key, value, setting] of declaredSettings(room, inputs)) {
-                if (createOnly.includes(key) && !sameValue(setting.compare, value, live[key])) {
+                // Absent from the record (the service's documented room record has no tags) is not a difference.
+                if (createOnly.includes(key) && live[key] !== undefined && !sameValue(setting.compare, value, live[key])) {
                     throw new Error(
                         `it exists with ${key} ${JSON.stringify(live[key] ?? null)} but the program declares ${JSON.stringify(value)}; ${key} can be set only when a room is created, so declare the existing ${key} or drop adoptExisting`,
                     );

@@ -35,8 +35,11 @@ export interface Role {
     default?: boolean;
 }
 export interface RoleWithPermissions extends Role {
-    /** Permission name to the role names it applies to (e.g. `remoteMuting`). */
-    permissions: Record<string, string[]>;
+    /**
+     * Permission name (camelCase) to its value as the API gives it: the contract shows the role names it applies to
+     * (e.g. `remoteMuting`), the hosted service's document `true`/`false` for most and lists for a few.
+     */
+    permissions: Record<string, string[] | boolean>;
 }
 
 const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;
@@ -107,7 +110,7 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
         "id, name, displayName": field(STRING, "As in getRoles."),
         description: field(orNull(STRING), "As in getRoles."),
         default: field(BOOLEAN, "As in getRoles."),
-        permissions: field(mapOf(arrayOf(STRING)), "Permission name (camelCase) to the role names it applies to."),
+        permissions: field(mapOf(ANY), "Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`."),
     },
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

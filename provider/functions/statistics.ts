@@ -3,20 +3,23 @@
  * team's current subscription period) and a subset of metrics (all by default).
  */
 import { keysToCamel, toCamelName, type CamelCase } from "../api/names";
-import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orNull, STRING } from "../api/types";
+import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING } from "../api/types";
 import type { RoomsClient } from "../api";
 import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
 
-/** Room metrics, as 2.8 names them. */
+/** Room metrics, as 2.8 names them, and those the hosted service documents besides. */
 export const ROOM_METRICS = [
     "participation_minutes", "desktop_participation_minutes", "mobile_participation_minutes", "tablet_participation_minutes", "smarttv_participation_minutes",
     "broadcasted_minutes", "subscribed_minutes", "screen_broadcasted_minutes", "screen_subscribed_minutes", "live_participants", "active_participants",
     "desktop_participants", "mobile_participants", "tablet_participants", "smarttv_participants", "sessions", "max_concurrent_participants", "e2ee_minutes",
     "recorded_minutes", "stored_recorded_minutes", "whiteboard_minutes", "active_roles", "breakout_minutes", "presentation_minutes", "public_chat_posts",
     "questions", "answers",
+    // Beyond 2.8: the hosted service's published document lists these for rooms and the team, so they are taken
+    // (a provider must not refuse what the service accepts).
+    "transcription_minutes", "captions_minutes", "polls", "summaries",
 ] as const;
 /** Team statistics carry the room metrics plus these. */
-export const TEAM_ONLY_METRICS = ["rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "captions_minutes", "custom_roles"] as const;
+export const TEAM_ONLY_METRICS = ["rooms", "max_concurrent_sessions", "max_concurrent_participants_per_session", "max_active_recorders", "custom_roles"] as const;
 
 export type RoomMetric = (typeof ROOM_METRICS)[number];
 export type TeamMetric = RoomMetric | (typeof TEAM_ONLY_METRICS)[number];
@@ -48,7 +51,8 @@ export type RoomStatisticsResult = Metrics<RoomMetric> & {
     dateStart: string;
     dateEnd: string;
 };
-export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId: string; dateStart: string; dateEnd: string };
+/** `teamId` is absent where the API does not answer it (the hosted service's document has none). */
+export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId?: string; dateStart: string; dateEnd: string };
 
 function metricsArg(names: readonly string[], scope: string): ArgField {
     return {
@@ -60,6 +64,11 @@ function metricsArg(names: readonly string[], scope: string): ArgField {
             return unknown.length > 0 ? `may hold only ${scope} metric names of 2.8 (not ${unknown.map((m) => JSON.stringify(m)).join(", ")})` : undefined;
         },
     };
+}
+
+/** The record's fields that have a value: a field the answer left out stays out of the result. */
+function withoutAbsent<R extends Record<string, unknown>>(record: R): R {
+    return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as R;
 }
 
 /** Each metric as a field of the result (camelCase) with its description, so that typed SDKs keep them. */
@@ -103,8 +112,10 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
     },
     rules: periodRule,
     async run(client, args) {
-        const record = await client.getRoomStatistics(args.room, { ...(await periodOf(client, args)), metrics: args.metrics });
-        return keysToCamel(record) as RoomStatisticsResult;
+        const period = await periodOf(client, args);
+        const record = await client.getRoomStatistics(args.room, { ...period, metrics: args.metrics });
+        // The period is the one asked for: where the answer does not echo it, it is known all the same.
+        return { ...period, ...keysToCamel(withoutAbsent(record)) } as RoomStatisticsResult;
     },
 });
 
@@ -114,7 +125,7 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     reads: "GET /statistics (row 21); GET / when one date is given",
     args: { ...period, metrics: metricsArg([...ROOM_METRICS, ...TEAM_ONLY_METRICS], "team") },
     result: {
-        teamId: field(formatted(STRING, "UUID"), "The team."),
+        teamId: field(orAbsent(formatted(STRING, "UUID")), "The team, where the API answers it."),
         dateStart: field(DAY, "First day of the period."),
         dateEnd: field(DAY, "Last day of the period."),
         "(each metric)": field(NUMBER, "The metric's value, camelCase; only the metrics asked for.", eachMetric([...ROOM_METRICS, ...TEAM_ONLY_METRICS])),
@@ -122,7 +133,10 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     rules: periodRule,
     async run(client, args) {
         // Without dates the API itself answers the current subscription period (4.2): no need to look it up.
-        const dates = args.dateStart === undefined && args.dateEnd === undefined ? {} : await periodOf(client, args);
-        return keysToCamel(await client.getTeamStatistics({ ...dates, metrics: args.metrics })) as TeamStatisticsResult;
+        const dates = args.dateStart === undefined && args.dateEnd === undefined ? undefined : await periodOf(client, args);
+        const record = withoutAbsent(await client.getTeamStatistics({ ...dates, metrics: args.metrics }));
+        // An answer that does not echo the period: the one asked for, or the current subscription period it defaults to.
+        const period = record.date_start !== undefined && record.date_end !== undefined ? {} : (dates ?? (await periodOf(client, {})));
+        return { ...period, ...keysToCamel(record) } as TeamStatisticsResult;
     },
 });

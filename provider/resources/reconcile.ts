@@ -51,9 +51,21 @@ function knownRoles(record: Values): KnownRoles {
 export function changedSettings(d: Declaration, news: Values, olds: Values, teamRoles: KnownRoles = []): string[] {
     const uploads = (olds.imageUploads ?? {}) as Record<string, ImageUpload>;
     const roles = [...knownRoles(olds), ...teamRoles];
+    const declared = (olds.declaredInputs ?? {}) as Values;
+    // A setting the outputs lack (state written before absent fields kept their last known value) is as last
+    // declared, i.e. as last sent: absent is not a change (a secret's declared copy is not kept, so it cannot stand in).
+    const last = (key: string) => (olds[key] === undefined && declared[key] !== SECRET_KEPT_OUT ? declared[key] : olds[key]);
     return declaredSettings(d, news)
-        .filter(([key, value, setting]) => !sameValue(setting.compare, value, olds[key], uploads[key], roles))
+        .filter(([key, value, setting]) => !sameValue(setting.compare, value, last(key), uploads[key], roles))
         .map(([key]) => key);
+}
+
+/**
+ * The declared settings of `inputs` (only `keys` when given), camelCase: what a write sends, and so the last known
+ * value of each until an answer shows another.
+ */
+export function sentSettings(d: Declaration, inputs: Values, keys?: readonly string[]): Values {
+    return Object.fromEntries(declaredSettings(d, inputs).filter(([k]) => keys === undefined || keys.includes(k)).map(([k, v]) => [k, v]));
 }
 
 /** The API body for the given declared keys: snake_case names, values as declared. */
@@ -68,11 +80,18 @@ function isSecret(setting: AnySetting): boolean {
 /**
  * Turns an API record into outputs: every field camelCase (roles stay objects), the resource's
  * own extra inputs, and the bookkeeping that later diffs and reads rely on.
+ *
+ * `lastKnown` (camelCase record fields: the last outputs, and what a write just sent) stands in for every field the
+ * answer leaves out: a field absent from an answer is not a change (the hosted service's documented records lack
+ * many settings the contract lists), so the last known value stays, and no output is ever `undefined` (the engine
+ * cannot carry one).
  */
-export function outputsOf(d: Declaration, record: Values, inputs: Values, previousUploads: Record<string, ImageUpload> = {}): Values {
+export function outputsOf(d: Declaration, record: Values, inputs: Values, previousUploads: Record<string, ImageUpload> = {}, lastKnown: Values = {}): Values {
     const outputs = deepKeysToCamel(record) as Values;
     // The record's id is the resource's id; Pulumi reserves `id` as a property name.
     delete outputs.id;
+    for (const [key, value] of Object.entries(recordFromOutputs(d, lastKnown))) if (outputs[key] === undefined && value !== undefined && key !== "id") outputs[key] = value;
+    for (const key of Object.keys(outputs)) if (outputs[key] === undefined) delete outputs[key];
     for (const name of Object.keys(d.extras)) if (inputs[name] !== undefined) outputs[name] = inputs[name];
     const declaredInputs: Values = {};
     const imageUploads: Record<string, ImageUpload> = {};
@@ -90,6 +109,26 @@ export function outputsOf(d: Declaration, record: Values, inputs: Values, previo
 }
 
 /**
+ * After a write: the settings of `sentKeys` the answer shows with another value than was sent (the service did not
+ * apply them), as one sentence naming each, or undefined. A field the answer leaves out is not "not applied" (it
+ * keeps the value sent: `outputsOf`). Secret values are named, never shown.
+ */
+export function unappliedSettings(d: Declaration, inputs: Values, sentKeys: readonly string[], record: Values, outputs: Values, teamRoles: KnownRoles = []): string | undefined {
+    const answered = deepKeysToCamel(record) as Values;
+    const uploads = (outputs.imageUploads ?? {}) as Record<string, ImageUpload>;
+    const roles = [...knownRoles(outputs), ...teamRoles];
+    const show = (v: unknown) => {
+        const text = JSON.stringify(v) ?? "undefined";
+        return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+    };
+    const unapplied = declaredSettings(d, inputs)
+        .filter(([key]) => sentKeys.includes(key) && answered[key] !== undefined)
+        .filter(([key, value, setting]) => !sameValue(setting.compare, value, answered[key], uploads[key], roles))
+        .map(([key, value, setting]) => (isSecret(setting) ? `${key} (a secret)` : `${key} (sent ${show(value)}, it answered ${show(answered[key])})`));
+    return unapplied.length === 0 ? undefined : `the API did not apply ${unapplied.join(", ")}; they are kept as the API answered them, so the next preview shows them as changes`;
+}
+
+/**
  * The inputs `read` returns: each declared setting as declared while the live value still means
  * the same, or the live value (in declared form) where it drifted; extra inputs unchanged.
  */
@@ -99,7 +138,11 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
     const inputs: Values = {};
     for (const name of Object.keys(d.extras)) if (previous[name] !== undefined) inputs[name] = previous[name];
     for (const [key, value, setting] of declaredSettings(d, declared)) {
-        if (isSecret(setting)) {
+        if (liveOutputs[key] === undefined) {
+            // Never read back and never known (outputsOf keeps the last known value otherwise): the declaration
+            // stands, except a secret's, which is not kept in plain text and so is left out.
+            if (!isSecret(setting)) inputs[key] = value;
+        } else if (isSecret(setting)) {
             // The declared secret is not kept in plain text; its live value (a secret output) stands in.
             inputs[key] = liveOutputs[key];
         } else {

@@ -18,7 +18,7 @@ import type { KnownRoles } from "./compare";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
-import { changedSettings, apiBody, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
+import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
@@ -110,7 +110,10 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             throw describeFailure("create", roomLabel(inputs), error);
         }
         if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
-        return { id: record.id, outs: outputsOf(room, record, inputs) as RoomOutputs };
+        // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
+        const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
+        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id));
+        return { id: record.id, outs: outs as RoomOutputs };
     }
 
     /**
@@ -141,22 +144,39 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             }
             return { id: "", props: {}, inputs: {} };
         }
-        const outs = outputsOf(room, record, declared, props.imageUploads);
+        // Found, so not expired: only the record's last known fields stand in for those the answer leaves out.
+        const { expired: _found, ...lastKnown } = props;
+        const outs = outputsOf(room, record, declared, props.imageUploads, lastKnown);
         const inputs = inputsAfterRead(room, importing ? outs : props, outs, teamRoles);
         return { id: importing ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.UpdateResult<RoomOutputs>> {
         let record: Values;
+        let keys: string[] = [];
         try {
             const client = this.client(news);
-            const keys = await updatableChanges(client, news, olds);
+            keys = await updatableChanges(client, news, olds);
             // Only the resource's own options changed: nothing to send, the record is as last seen.
             record = keys.length === 0 ? recordFromOutputs(room, olds) : await client.updateRoom(id, apiBody(news, keys));
         } catch (error) {
             throw describeFailure("update", roomLabel(news, id), error);
         }
-        return { outs: outputsOf(room, record, news, olds.imageUploads) as RoomOutputs };
+        const outs = outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) });
+        await this.warnUnapplied(news, keys, record, outs, roomLabel(news, id));
+        return { outs: outs as RoomOutputs };
+    }
+
+    /**
+     * A write the API answered with other values than were sent for some settings: a warning at this up names them
+     * (the write did succeed, and the room exists: failing would lose track of it), and the outputs keep what the API
+     * answered, so the next preview shows them as changes instead of hiding them.
+     */
+    private async warnUnapplied(inputs: RoomInputs, sentKeys: readonly string[], record: Values, outs: Values, label: string): Promise<void> {
+        if (sentKeys.length === 0) return;
+        const roles = await teamRolesFor(this.client(inputs), room, inputs).catch(() => []);
+        const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles);
+        if (unapplied) warn(`${label}: ${unapplied}`);
     }
 
     async delete(id: string, props: RoomOutputs): Promise<void> {

@@ -19,7 +19,7 @@ import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
-import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, type Bookkeeping } from "./reconcile";
+import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 
 type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
 /** What the provider keeps: the record's fields, the extra inputs, its bookkeeping and the values to restore. */
@@ -39,7 +39,8 @@ function snapshot(live: Values, keys: readonly string[]): Values {
     const values: Values = {};
     for (const key of keys) {
         const setting = settings.get(key);
-        if (setting) values[toApiName(key)] = declaredFormOf(setting.compare, live[key], undefined);
+        // A value the service never showed cannot be put back: it is left out, not written as `undefined`.
+        if (setting && live[key] !== undefined) values[toApiName(key)] = declaredFormOf(setting.compare, live[key], undefined);
     }
     return values;
 }
@@ -78,6 +79,12 @@ async function restore(client: RoomsClient, writable: Values, refused: string[])
         }
         await restore(client, rest, refused);
     }
+}
+
+/** Names, in a warning at this up, the settings a PATCH answered with other values than sent (as Room does). */
+function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Values, outs: Values, roles: KnownRoles): void {
+    const unapplied = sentKeys.length === 0 ? undefined : unappliedSettings(teamDefaults, inputs, sentKeys, record, outs, roles);
+    if (unapplied) warn(`${LABEL}: ${unapplied}`);
 }
 
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
@@ -119,9 +126,11 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             // The record as outputs name it (camelCase, nested objects too), to compare with declared values.
             const live = outputsOf(teamDefaults, current, {});
             const restoreValues = snapshot(live, declaredKeys(inputs));
-            const changed = changedSettings(teamDefaults, inputs, live, await teamRolesFor(client, teamDefaults, inputs));
+            const roles = await teamRolesFor(client, teamDefaults, inputs);
+            const changed = changedSettings(teamDefaults, inputs, live, roles);
             const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
-            const outs = outputsOf(teamDefaults, record, inputs);
+            const outs = outputsOf(teamDefaults, record, inputs, {}, { ...live, ...sentSettings(teamDefaults, inputs, changed) });
+            warnUnapplied(inputs, changed, record, outs, roles);
             return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
@@ -138,7 +147,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         } catch (error) {
             throw describeFailure("read", LABEL, error);
         }
-        const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads);
+        const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads, props);
         outs.restoreValues = props.restoreValues ?? {};
         return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs };
     }
@@ -149,9 +158,11 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             const restoreValues = { ...(olds.restoreValues ?? {}) };
             for (const [k, v] of Object.entries(snapshot(olds, declaredKeys(news)))) if (!(k in restoreValues)) restoreValues[k] = v;
             const client = this.client(news);
-            const keys = changedSettings(teamDefaults, news, olds, await teamRolesFor(client, teamDefaults, news));
+            const roles = await teamRolesFor(client, teamDefaults, news);
+            const keys = changedSettings(teamDefaults, news, olds, roles);
             const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));
-            const outs = outputsOf(teamDefaults, record, news, olds.imageUploads);
+            const outs = outputsOf(teamDefaults, record, news, olds.imageUploads, { ...olds, ...sentSettings(teamDefaults, news, keys) });
+            warnUnapplied(news, keys, record, outs, roles);
             return { outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);

@@ -11,16 +11,18 @@ describe("the settings table", () => {
     it("names every field once, with the scopes of the contract", () => {
         const names = SETTINGS.map((s) => s.name);
         expect(new Set(names).size).toBe(names.length);
-        // 2.3: 29 valued settings and 61 booleans; domain + favicon; 2.4: 32 room-only fields.
-        expect(SETTINGS.filter((s) => s.scope === "shared")).toHaveLength(90);
+        // 2.3: 29 valued settings and 61 booleans, plus video_tile_layout_mode (documented by the hosted service);
+        // domain + favicon; 2.4: 32 room-only fields.
+        expect(SETTINGS.filter((s) => s.scope === "shared")).toHaveLength(91);
         expect(SETTINGS.filter((s) => s.scope === "defaults").map((s) => s.name)).toEqual(["domain", "favicon"]);
         expect(SETTINGS.filter((s) => s.scope === "room")).toHaveLength(32);
         expect(settingsFor("room").some((s) => s.name === "domain")).toBe(false);
         expect(settingsFor("defaults").some((s) => s.name === "tags")).toBe(false);
     });
 
-    it("marks tags create-only, restream_key and telephony_pin_dtmf secret, and nothing else", () => {
-        expect(SETTINGS.filter((s) => "createOnly" in s && s.createOnly).map((s) => s.name)).toEqual(["tags"]);
+    it("marks tags create-only, languages create-only on rooms, restream_key and telephony_pin_dtmf secret, and nothing else", () => {
+        expect(SETTINGS.filter((s) => "createOnly" in s && s.createOnly === true).map((s) => s.name)).toEqual(["tags"]);
+        expect(SETTINGS.filter((s) => "createOnly" in s && s.createOnly === "room").map((s) => s.name)).toEqual(["languages"]);
         expect(SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name)).toEqual(["restream_key", "telephony_pin_dtmf"]);
     });
 

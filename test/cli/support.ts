@@ -4,7 +4,7 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 
@@ -26,12 +26,13 @@ export async function projectFor(emulator: RunningEmulator, config: Record<strin
 
 /**
  * The emulator of a describe block: started before its tests (`started` receives it, for the suite's own
- * variables), reset before each test, and closed after them, once the suite's `projects` are disposed.
+ * variables), reset before each test, and closed after them, once the suite's `projects` are disposed. `profile`
+ * chooses the shape of its answers (the contract's by default, or the vendor's document's).
  */
-export function emulatorForSuite(projects: PulumiProject[], started: (emulator: RunningEmulator) => void): void {
+export function emulatorForSuite(projects: PulumiProject[], started: (emulator: RunningEmulator) => void, profile: AnswerProfile = "contract"): void {
     let emulator: RunningEmulator | undefined;
     beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
+        emulator = await startEmulator({ rateLimit: 0, profile });
         started(emulator);
     });
     afterAll(async () => {

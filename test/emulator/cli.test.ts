@@ -97,5 +97,17 @@ describe("pulumi-vcrooms-emulator", () => {
 
     it("refuses a bad flag value with a non-zero exit", async () => {
         await expect(startCli(["--port", "seventy"])).rejects.toThrow(/exited 1/);
+        await expect(startCli(["--profile", "vendor"])).rejects.toThrow(/exited 1/);
+    });
+
+    it("with --profile documented, answers in the shape of the vendor's document", async () => {
+        const key = "profile-cli-key-0123456789";
+        const started = await startCli(["--port", "0", "--developer-key", key, "--rate-limit", "0", "--profile", "documented"]);
+        try {
+            const list = (await (await fetch(`${started.baseUrl}/rooms`, { headers: { authorization: `Bearer ${key}` } })).json()) as { total_count: unknown };
+            expect(list.total_count).toBe("0");
+        } finally {
+            started.child.kill("SIGKILL");
+        }
     });
 });

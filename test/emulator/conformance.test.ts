@@ -295,7 +295,8 @@ describe("statistics (2.8, endpoints 20 and 21)", () => {
         await control(env.emulator, "POST", "/usage", { date: "2026-03-02", metrics: { rooms: 4, captions_minutes: 5 } });
         const stats = (await api("GET", "/rooms/stats/statistics?date_start=2026-03-01&date_end=2026-03-10")).body;
         expect(stats).toMatchObject({ room_id: room.id, room_friendly_url: "stats", participation_minutes: 30, sessions: 1, date_start: "2026-03-01", date_end: "2026-03-10" });
-        expect(Object.keys(stats)).toHaveLength(8 + 27 + 2);
+        // 8 descriptors, the contract's 27 room metrics and the 4 the hosted service documents besides, the period.
+        expect(Object.keys(stats)).toHaveLength(8 + 27 + 4 + 2);
         const some = (await api("GET", "/rooms/stats/statistics?date_start=2026-03-01&date_end=2026-03-31&metrics=participation_minutes")).body;
         expect(some.participation_minutes).toBe(42);
         expect(some).not.toHaveProperty("sessions");

@@ -127,6 +127,16 @@ describe("diff", () => {
         expect(diffOf(room, roomOutputs, news)).toMatchObject({ ...expected, stables: ["id", "createdAt"] });
     });
 
+    it("a setting the outputs lack is as last declared: tags absent from the record never replace (issue 18)", () => {
+        const { tags: _absent, ...withoutTags } = roomOutputs;
+        const olds = { ...withoutTags, declaredInputs: { tags: ["a", "b"], languages: ["en"] } };
+        expect(diffOf(room, olds, { friendlyUrl: "board", tags: ["b", "a"], languages: ["en"] })).toMatchObject({ changes: false, replaces: [] });
+        expect(diffOf(room, olds, { friendlyUrl: "board", tags: ["a"] })).toMatchObject({ changes: true, replaces: ["tags"] });
+        expect(diffOf(room, olds, { friendlyUrl: "board", languages: ["en", "de-DE"] })).toMatchObject({ changes: true, replaces: ["languages"] });
+        // A team defaults' languages is an ordinary setting: a change is an update.
+        expect(diffOf(teamDefaults, { languages: ["en"] }, { languages: ["de-DE"] })).toMatchObject({ changes: true, replaces: [] });
+    });
+
     it.each([
         { news: { paletteMode: "dark" }, expected: { changes: false } },
         { news: { paletteMode: "light" }, expected: { changes: true, replaces: [] } },

@@ -1,0 +1,71 @@
+/**
+ * Safe against the service's real answers (issue 18), through the stand-in engine, against both answer profiles of
+ * the emulator: the contract's, and the vendor's document's (records without most settings, tags and languages
+ * among them).
+ *
+ * - Rule 1: a field absent from an answer is not a change; a create-only field absent never plans a replacement.
+ * - languages on a room is create-only (the update body has no such field): a change is a replacement, never a PATCH.
+ * - Rule 2: a setting a write's answer shows with another value than sent is named in a warning at that up, and the
+ *   next preview shows it as a change (never a silent perpetual diff).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
+import { apiCaller, control } from "../support/http";
+import { engineFor, sdk } from "../support/pulumi";
+
+describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s profile)", (profile) => {
+    let emulator: RunningEmulator;
+    beforeAll(async () => {
+        emulator = await startEmulator({ rateLimit: 0, profile });
+    });
+    afterAll(() => emulator.close());
+
+    it("a tagged room: up, up again, refresh and preview show no change and no replacement; changing languages replaces", async () => {
+        await control(emulator, "POST", "/reset");
+        const engine = engineFor(emulator, `tagged-${profile}`);
+        const args = { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, videoTileLayoutMode: "bottom", captionsLanguage: "sv" } as const;
+        const defaultsArgs = { captionsLanguage: "tr", videoTileLayoutMode: "bottom", languages: ["en", "de-DE"] } as const;
+        const program = (roomArgs: Record<string, unknown> = args) => async () => {
+            new sdk.TeamDefaults("defaults", defaultsArgs);
+            new sdk.Room("tagged", roomArgs as never);
+        };
+        const up = await engine.up(program());
+        expect(up.errors).toEqual([]);
+        expect(up.warnings).toEqual([]);
+        const again = await engine.up(program());
+        expect(again.steps.map((s) => s.op)).toEqual(["same", "same"]);
+        const refresh = await engine.refresh();
+        expect(refresh.steps.filter((s) => s.op !== "refresh-same")).toEqual([]);
+        const preview = await engine.preview(program());
+        expect(preview.steps.map((s) => s.op)).toEqual(["same", "same"]);
+
+        await control(emulator, "DELETE", "/requests");
+        const changed = await engine.preview(program({ ...args, languages: ["en"] }));
+        const step = changed.steps.find((s) => s.name === "tagged")!;
+        expect(step.op).toMatch(/replace/);
+        const replaced = await engine.up(program({ ...args, languages: ["en"] }));
+        expect(replaced.errors).toEqual([]);
+        const log = await control(emulator, "GET", "/requests");
+        expect(log.entries.filter((e: { method: string }) => e.method === "PATCH")).toEqual([]);
+        await engine.destroy();
+    });
+
+    it("a setting the API did not apply is named in a warning at that up, and shows as a change at the next preview", async () => {
+        await control(emulator, "POST", "/reset");
+        const api = apiCaller(emulator);
+        const engine = engineFor(emulator, `unapplied-${profile}`);
+        const program = (maxParticipants: number) => async () => {
+            new sdk.Room("held", { friendlyUrl: "held-room", maxParticipants, description: "Kept as is" });
+        };
+        expect((await engine.up(program(50))).errors).toEqual([]);
+        // The service answers the PATCH with the room as it was: it took the request and changed nothing.
+        const before = (await api("GET", "/rooms/held-room")).body;
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", status: 200, body: before });
+        const up = await engine.up(program(60));
+        expect(up.errors).toEqual([]);
+        expect(up.warnings.join("\n")).toContain('room "held" (friendly URL held-room): the API did not apply maxParticipants (sent 60, it answered 50)');
+        const next = await engine.preview(program(60));
+        expect(next.steps.find((s) => s.name === "held")?.op).toBe("update");
+        await engine.destroy();
+    });
+});
