@@ -84,6 +84,8 @@ export interface Declaration<
     readonly description: string;
     /** What the resource's `id` is, for the reference. */
     readonly idDescription: string;
+    /** Why `pulumi import` (a read with only an id) is refused for this kind; absent: it is importable. */
+    readonly notImportable?: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
     readonly scope: Sc;
     readonly extras: E;

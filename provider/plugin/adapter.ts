@@ -182,18 +182,27 @@ export class VcroomsPlugin {
         return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets) };
     }
 
-    /** A read with no properties is `pulumi import`: the shared read finds the record by id (a room also by friendly URL). */
+    /**
+     * A read with no properties is `pulumi import`: the shared read finds the record by id (a room also by friendly
+     * URL). An import of a kind that has no record to read, or of a record that is not there, is refused: answering
+     * an empty record would put an empty resource in the state and call it a success.
+     */
     async read(ref: ResourceRef, id: string, props: Values, inputs: Values): Promise<{ id: string; props: Values; inputs: Values }> {
         const { d, provider } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
-        // Without a read (a purge), what was kept is what is: as the dynamic-provider host does.
-        const result = provider.read ? await provider.read(id, state.plain) : { id, props: state.plain, inputs: declared.plain };
-        if (!result.id) return { id: "", props: {}, inputs: {} };
+        const importing = Object.keys(state.plain).length === 0;
+        if (importing && d.notImportable) throw new Error(`${d.type} is not importable: ${d.notImportable}`);
+        const result = await provider.read!(id, state.plain);
+        if (!result.id) {
+            if (importing) throw new Error(`${d.type} ${JSON.stringify(id)} not found in the provider's team: give the room's UUID (lower-case) or friendly URL, and the provider of the team it is in`);
+            return { id: "", props: {}, inputs: {} };
+        }
         return {
             id: result.id,
             props: this.outputs(d, result.props as Values, state.secrets),
-            inputs: wrapSecrets(plainJson((result.inputs ?? {}) as Values), [...declared.secrets, ...secretInputPaths(d)]),
+            // A read that keeps no inputs (a token, a purge) leaves the inputs as they were.
+            inputs: wrapSecrets(plainJson((result.inputs ?? declared.plain) as Values), [...declared.secrets, ...secretInputPaths(d)]),
         };
     }
 

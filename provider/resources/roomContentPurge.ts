@@ -44,6 +44,14 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
         return { id: randomUUID(), outs: { ...inputs, deletes: kinds, purged: kinds } };
     }
 
+    /**
+     * Nothing of a purge can be read back (it was an action, not a record): what was kept is what is. Refresh
+     * needs it in the SDK's face, whose shim forwards every call; `pulumi import` is refused before this (plugin face).
+     */
+    async read(id: string, props: PurgeOutputs = {}): Promise<pulumi.dynamic.ReadResult<PurgeOutputs>> {
+        return { id, props };
+    }
+
     /** Only the connection changed: nothing to delete again. */
     async update(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<pulumi.dynamic.UpdateResult<PurgeOutputs>> {
         return { outs: { ...olds, connection: news.connection } };
