@@ -13,7 +13,7 @@ import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
 import { resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
-import { functions, invokeFunction, type FunctionName } from "../functions";
+import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
 import { Connections, optionsFromStack, type StackConfig } from "../resources/connections";
 import type { NamedDiff } from "../resources/diff";
@@ -229,9 +229,10 @@ export class VcroomsPlugin {
     /** `vcrooms:index:getRoom` and the rest: the SDK's `getRoom`, run with this provider's configuration. */
     async invoke(tok: string, args: Values): Promise<Values> {
         const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : tok;
-        if (!(name in functions)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
+        // Own names only: `toString` and `__proto__` are "in" every object.
+        if (!Object.hasOwn(functions, name)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
         const result = await invokeFunction(name as FunctionName, unwrapSecrets(args).plain, this.stack);
-        return plainJson(result as Values);
+        return wrapSecrets(plainJson(result as Values), secretResultFields(name as FunctionName).map((field) => [field]));
     }
 }
 

@@ -18,7 +18,10 @@ export type Checks = [
     Expect<Equal<Resolved<typeof vcrooms.getRoomStatistics>, RoomStatisticsResult>>,
     Expect<Equal<Resolved<typeof vcrooms.getTeamStatistics>, TeamStatisticsResult>>,
     Expect<Equal<Resolved<typeof vcrooms.getTeamDefaults>, TeamDefaultsResult>>,
-    Expect<Equal<Resolved<typeof vcrooms.getRoom>, RoomResult>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>, vcrooms.WithSecrets<RoomResult>>>,
+    // A secret setting comes back as a secret Output; the other fields as they are.
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>["restreamKey"], import("@pulumi/pulumi").Output<RoomResult["restreamKey"]>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>["friendlyUrl"], RoomResult["friendlyUrl"]>>,
     Expect<Equal<Resolved<typeof vcrooms.getRooms>, { rooms: RoomListItem[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoles>, { roles: Role[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRole>, RoleWithPermissions>>,
@@ -34,5 +37,5 @@ export type Checks = [
 /** The `Output` forms carry the same result. */
 export type OutputChecks = [
     Expect<Equal<ReturnType<typeof vcrooms.getRoomStatisticsOutput>, import("@pulumi/pulumi").Output<RoomStatisticsResult>>>,
-    Expect<Equal<ReturnType<typeof vcrooms.getRoomOutput>, import("@pulumi/pulumi").Output<RoomResult>>>,
+    Expect<Equal<ReturnType<typeof vcrooms.getRoomOutput>, import("@pulumi/pulumi").Output<vcrooms.WithSecrets<RoomResult>>>>,
 ];
