@@ -32,7 +32,7 @@ import {
     type TeamStatistics,
     type TranscriptEntry,
 } from "./records";
-import { redact, secretsOf } from "./redact";
+import { redact, secretsOf, withoutSecretFields } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
 
 export type Body = Record<string, unknown>;
@@ -343,7 +343,7 @@ export class RoomsClient {
         if (status < 200 || status >= 300) {
             const retryAfter = Number(response.headers["retry-after"]);
             // Built from the API's words, which may echo a secret the request carried.
-            const said = redact(parsed ?? text, secretsOf(this.config.developerKey, options.body));
+            const said = redact(parsed ?? text, secretsOf(this.config.developerKey, options.body, this.config.teamId));
             throw errorFromResponse(method, path, status, said, Number.isFinite(retryAfter) ? retryAfter : undefined, this.config.auth);
         }
         if (options.date) {
@@ -355,7 +355,9 @@ export class RoomsClient {
         const result = options.schema.safeParse(parsed);
         if (!result.success) {
             const issue = result.error.issues[0]!;
-            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${issue.path.join(".") || "(body)"}: ${issue.message}`, { method, path, status, body: redact(parsed, secretsOf(this.config.developerKey, options.body)) });
+            // The record's own secrets (a restream key, a PIN) stay out of the error: it names the field and the endpoint.
+            const body = withoutSecretFields(redact(parsed, secretsOf(this.config.developerKey, options.body, this.config.teamId)));
+            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${issue.path.join(".") || "(body)"}: ${issue.message}`, { method, path, status, body });
         }
         return result.data;
     }
