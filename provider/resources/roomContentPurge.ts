@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
 import { checkInputs, containsUnknown } from "./check";
-import type { ClientFor } from "./connections";
+import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf, type NamedDiff } from "./diff";
 import { describeFailure } from "./messages";
 
@@ -21,6 +21,8 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
     /** Fills `deletes`, the kinds to be deleted, so that a preview lists them before anything is deleted. */
     async check(_olds: PurgeInputs, news: PurgeInputs): Promise<pulumi.dynamic.CheckResult<PurgeInputs>> {
         const failures = checkInputs(roomContentPurge, news, new Date());
+        // No API URL, a bad one or no key fails here, naming the setting, as for the other kinds.
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
         const inputs = containsUnknown(news.kinds) ? news : { ...news, deletes: kindsToDelete(news.kinds) };
         return { inputs, failures };
     }
