@@ -11,7 +11,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, resolveClientConfig } from "../api";
 import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
-import { resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
+import { inputSettings } from "../declarations/declare";
+import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
@@ -83,6 +84,13 @@ export class VcroomsPlugin {
         roomContentPurge: new RoomContentPurgeProvider(this.connections.clientFor),
     };
 
+    /**
+     * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
+     * inherit them (rooms) keep them secret where they do not declare them. The engine checks a program's resources
+     * in the order it declares them, so a TeamDefaults a room depends on is seen first.
+     */
+    private readonly inheritedSecrets = new Map<string, Set<string>>();
+
     constructor(readonly version: string) {}
 
     /** The configuration as the shared code reads stack config: `vcrooms:apiUrl` and so on. */
@@ -153,6 +161,10 @@ export class VcroomsPlugin {
         const { d, provider } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         const inputs = { ...given.plain };
+        if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
+            const names = this.inheritedSecrets.get(d.type) ?? this.inheritedSecrets.set(d.type, new Set()).get(d.type)!;
+            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) names.add(name);
+        }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name.
         for (const name of resourceNameInputs(d)) inputs[name] = nameOf(ref);
         const result = await provider.check!(unwrapSecrets<Values>(olds).plain as never, inputs as never);
@@ -179,7 +191,7 @@ export class VcroomsPlugin {
         const { d, provider } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
         const result = await provider.create(given.plain as never);
-        return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets) };
+        return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets, given.plain) };
     }
 
     /**
@@ -200,7 +212,7 @@ export class VcroomsPlugin {
         }
         return {
             id: result.id,
-            props: this.outputs(d, result.props as Values, state.secrets),
+            props: this.outputs(d, result.props as Values, [...state.secrets, ...declared.secrets], declared.plain),
             // A read that keeps no inputs (a token, a purge) leaves the inputs as they were.
             inputs: wrapSecrets(plainJson((result.inputs ?? declared.plain) as Values), [...declared.secrets, ...secretInputPaths(d)]),
         };
@@ -211,7 +223,7 @@ export class VcroomsPlugin {
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
         const result = await provider.update(id, unwrapSecrets<Values>(olds).plain as never, given.plain as never);
-        return this.outputs(d, (result.outs ?? {}) as Values, given.secrets);
+        return this.outputs(d, (result.outs ?? {}) as Values, given.secrets, given.plain);
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
@@ -219,9 +231,15 @@ export class VcroomsPlugin {
         await provider.delete?.(id, unwrapSecrets<Values>(props).plain as never);
     }
 
-    /** Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped. */
-    private outputs(d: Declaration, outs: Values, inputSecrets: Path[]): Values {
-        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d)]);
+    /**
+     * Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped, and with them the outputs
+     * carrying a secret input under another name (a room's topic) and the settings inherited from a secret (those
+     * given as secrets to the kind inherited from, where `declared` does not set them).
+     */
+    private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
+        const aliases = aliasedOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
+        const inherited = d.inheritsFrom ? [...(this.inheritedSecrets.get(d.inheritsFrom) ?? [])].filter((name) => declared[name] === undefined).map((name) => [name]) : [];
+        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
     }
 
     // ---- data functions ---------------------------------------------------------------------------
