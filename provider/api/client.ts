@@ -418,15 +418,22 @@ function parseJson(text: string): unknown {
 
 /**
  * Every record across pages: asks page after page by offset until a short page, an empty page,
- * or `total_count` records have been seen.
+ * or `total_count` records have been seen. Each record once, by id: a record created by another
+ * client meanwhile shifts the list (newest first), so the next page repeats the last ones seen.
  */
 export function paginate<T>(fetchPage: (offset: number) => Promise<Page<T>>, limit = 100): AsyncIterable<T> {
     return {
         async *[Symbol.asyncIterator]() {
             let offset = 0;
+            const seen = new Set<unknown>();
             for (;;) {
                 const page = await fetchPage(offset);
-                yield* page.data;
+                for (const item of page.data) {
+                    const id = (item as { id?: unknown }).id;
+                    if (id !== undefined && seen.has(id)) continue;
+                    seen.add(id);
+                    yield item;
+                }
                 offset += page.data.length;
                 if (page.data.length === 0 || page.data.length < limit || offset >= page.totalCount) return;
             }
