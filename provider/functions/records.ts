@@ -34,9 +34,15 @@ export interface Role {
     description?: string | null;
     default?: boolean;
 }
+/** A role's permissions (2.5): whether it has each one, and the roles it may mute. */
+export interface RolePermissions {
+    /** The role names this role may mute remotely. */
+    remoteMuting: string[];
+    /** Every other permission (`broadcast`, `screenshare`, `endSession`, ...): whether the role has it. */
+    [permission: string]: boolean | string[];
+}
 export interface RoleWithPermissions extends Role {
-    /** Permission name to the role names it applies to (e.g. `remoteMuting`). */
-    permissions: Record<string, string[]>;
+    permissions: RolePermissions;
 }
 
 const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;
@@ -107,7 +113,7 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
         "id, name, displayName": field(STRING, "As in getRoles."),
         description: field(orNull(STRING), "As in getRoles."),
         default: field(BOOLEAN, "As in getRoles."),
-        permissions: field(mapOf(arrayOf(STRING)), "Permission name (camelCase) to the role names it applies to."),
+        permissions: field(mapOf(ANY), "Each permission (camelCase) to whether the role has it (boolean: `broadcast`, `screenshare`, `endSession`, ...), and `remoteMuting` to the role names this role may mute (string[])."),
     },
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

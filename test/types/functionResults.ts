@@ -25,6 +25,9 @@ export type Checks = [
     Expect<Equal<Resolved<typeof vcrooms.getRooms>, { rooms: RoomListItem[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoles>, { roles: Role[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRole>, RoleWithPermissions>>,
+    // A permission is a boolean; remoteMuting lists role names.
+    Expect<Equal<RoleWithPermissions["permissions"]["broadcast"], boolean | string[]>>,
+    Expect<Equal<RoleWithPermissions["permissions"]["remoteMuting"], string[]>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoomChat>, { messages: ChatMessage[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoomTranscripts>, { transcripts: TranscriptEntry[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.exportRoomTranscripts>, { content: string }>>,
