@@ -114,7 +114,9 @@ export class VcroomsPlugin {
         const failures: CheckFailure[] = [];
         const inputs: Values = { ...plain };
         for (const [name, raw] of Object.entries(plain)) {
-            const field = PROVIDER_CONFIG[name];
+            const field = Object.hasOwn(PROVIDER_CONFIG, name) ? PROVIDER_CONFIG[name] : undefined;
+            // A misspelt key (`apiURL`) would otherwise be ignored, and the provider would fall back to the environment.
+            if (!field && !ENGINE_KEYS.includes(name) && !name.startsWith("__")) failures.push({ property: name, reason: unknownSetting(name) });
             if (!field || raw === undefined || raw === null || containsUnknown(raw)) continue;
             // Stack config arrives as text: a number written in the config file is "60".
             const value = "type" in field.type && (field.type.type === "integer" || field.type.type === "number") && typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
@@ -252,6 +254,26 @@ export class VcroomsPlugin {
         const result = await invokeFunction(name as FunctionName, unwrapSecrets(args).plain, this.stack);
         return wrapSecrets(plainJson(result as Values), secretResultFields(name as FunctionName).map((field) => [field]));
     }
+}
+
+/** What the engine itself adds to a provider's inputs (besides its `__internal` bookkeeping). */
+const ENGINE_KEYS = ["version", "pluginDownloadURL"];
+
+/** `apiURL is not a setting of the vcrooms provider (did you mean apiUrl?); ...` */
+function unknownSetting(name: string): string {
+    const known = Object.keys(PROVIDER_CONFIG);
+    const near = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
+    return `${name} is not a setting of the ${PACKAGE} provider${near ? ` (did you mean ${near}?)` : ""}; its settings: ${known.join(", ")}`;
+}
+
+function editDistance(a: string, b: string): number {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        row = next;
+    }
+    return row[b.length]!;
 }
 
 function asStackConfig(values: Values): StackConfig {

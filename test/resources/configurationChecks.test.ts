@@ -83,6 +83,16 @@ describe("configuration checks (plugin face)", () => {
         }
     });
 
+    it("CheckConfig names a misspelt setting and suggests the right one; the engine's own keys pass", () => {
+        const plugin = new VcroomsPlugin("0.1.0");
+        const { failures } = plugin.checkConfig({ apiURL: emulator.baseUrl, developerkey: "k", requestsPerMinuet: 60, colour: "red", version: "0.1.0", __internal: {} });
+        expect(failures.map((f) => f.property)).toEqual(["apiURL", "developerkey", "requestsPerMinuet", "colour"]);
+        expect(failures[0]!.reason).toBe("apiURL is not a setting of the vcrooms provider (did you mean apiUrl?); its settings: apiUrl, developerKey, teamId, auth, requestsPerMinute");
+        expect(failures[1]!.reason).toContain("(did you mean developerKey?)");
+        expect(failures[2]!.reason).toContain("(did you mean requestsPerMinute?)");
+        expect(failures[3]!.reason).not.toContain("did you mean");
+    });
+
     it("a connection to another API URL without a key fails the resource's check", async () => {
         const plugin = new VcroomsPlugin("0.1.0");
         plugin.configure({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey });
