@@ -300,6 +300,16 @@ export class Team {
         this.resolveRoles(body, errors);
         this.checkE2ee({ ...this.defaults, ...body }, body, errors);
         if (!errors.roles) singleRoleLock({ ...this.defaults, ...body }, body, errors);
+        // The rooms that inherit what changes must still keep the rule: a locked room that inherits the roles cannot
+        // be left with a single one (2.3, is_locked), whether the lock or the roles come from the defaults.
+        if (!errors.roles && !errors.is_locked && ("roles" in body || "is_locked" in body)) {
+            const next = { ...this.defaults, ...body };
+            const room = [...this.rooms.values()].find((r) => {
+                const effective = { ...next, ...r.overrides };
+                return effective.is_locked === true && Array.isArray(effective.roles) && new Set(effective.roles).size === 1;
+            });
+            if (room) (errors["roles" in body ? "roles" : "is_locked"] ??= []).push(`A room with a single role cannot be locked (room ${room.friendly_url} would be).`);
+        }
         if (Object.keys(errors).length > 0) throw new ValidationFailure(errors);
         for (const f of IMAGE_FIELDS) if (f in body) body[f] = storedImage(body[f]);
         if (body.session_length === "") body.session_length = null;

@@ -24,6 +24,7 @@ export const providers = {
 
 /** The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). */
 export { invokeFunction };
+export { secretResultFields } from "./functions";
 export type { FunctionName } from "./functions";
 
 export type ProviderKind = keyof typeof providers;

@@ -7,7 +7,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declare";
-import { outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames } from "../provider/declarations/derive";
+import { declarations } from "../provider/declarations";
+import { inputSettings } from "../provider/declarations/declare";
+import { aliasedOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames } from "../provider/declarations/derive";
 import { shimProvider, type ProviderKind } from "./shim";
 
 /**
@@ -30,9 +32,36 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
     return props;
 }
 
-/** The caller's options plus the kind's secret outputs. */
-export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions {
-    return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d)] };
+/**
+ * Whether a value may be a secret: the SDK cannot tell synchronously (an Output's secretness is a promise), so any
+ * Output or promise counts. A plain value the program wrote is not secret.
+ */
+const maySecret = (v: unknown) => pulumi.Output.isInstance(v) || v instanceof Promise;
+
+/**
+ * Inherited secrets across the program: by the type inherited from (TeamDefaults), the settings given to it as maybe
+ * secret values, and the secret-output lists of the resources that inherit them (rooms) with what each declares itself.
+ * The lists are read when the resource's registration is sent, after the program's synchronous declarations have all
+ * run, so a TeamDefaults declared after its rooms still reaches them.
+ */
+const inherited = new Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>();
+const inheritance = (type: string) => inherited.get(type) ?? inherited.set(type, { names: new Set(), heirs: [] }).get(type)!;
+
+/** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
+export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
+    const list = [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d), ...aliasedOutputs(d).filter(([, input]) => maySecret(args[input])).map(([output]) => output)];
+    if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
+        const given = inheritance(d.type);
+        for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);
+        for (const heir of given.heirs) for (const name of given.names) if (!heir.declared.has(name) && !heir.list.includes(name)) heir.list.push(name);
+    }
+    if (d.inheritsFrom) {
+        const from = inheritance(d.inheritsFrom);
+        const declared = new Set(Object.keys(args).filter((k) => args[k] !== undefined));
+        list.push(...[...from.names].filter((name) => !declared.has(name)));
+        from.heirs.push({ list, declared });
+    }
+    return { ...opts, additionalSecretOutputs: list };
 }
 
 /**
@@ -51,7 +80,7 @@ export abstract class DeclaredResource extends pulumi.dynamic.Resource {
         const limit = Error.stackTraceLimit;
         Error.stackTraceLimit = 0;
         try {
-            super(shimProvider(kind), name, resourceProps(d, name, args as Record<string, unknown>), resourceOptions(d, opts), "vcrooms", d.type);
+            super(shimProvider(kind), name, resourceProps(d, name, args as Record<string, unknown>), resourceOptions(d, opts, args as Record<string, unknown>), "vcrooms", d.type);
         } finally {
             Error.stackTraceLimit = limit;
         }

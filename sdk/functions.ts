@@ -6,25 +6,35 @@
  * the `getX` forms work in a plain Node script too.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { SecretSettingName } from "../provider/api/settings";
 import type { FunctionArgs, FunctionName, FunctionResult } from "../provider/functions";
 
 /** Arguments whose values may each be a Pulumi Input. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
+/**
+ * A result whose secret settings (a room's `restreamKey`, ...) are secret Outputs: exported or passed on, they stay
+ * secret in state and plans. Results without such fields are as the function returns them.
+ */
+export type WithSecrets<R> = [Extract<keyof R, SecretSettingName>] extends [never] ? R : { [K in keyof R]: K extends SecretSettingName ? pulumi.Output<R[K]> : R[K] };
+
 /* eslint-disable @typescript-eslint/no-require-imports */
-function invoke<N extends FunctionName>(name: N, args: FunctionArgs<N> | undefined): Promise<FunctionResult<N>> {
+async function invoke<N extends FunctionName>(name: N, args: FunctionArgs<N> | undefined): Promise<WithSecrets<FunctionResult<N>>> {
     // The stack's config when run by Pulumi; nothing in a plain script, where the environment serves.
     const stack = { get: (key: string) => pulumi.runtime.getConfig(key) };
-    return require("pulumi-vcrooms/provider").invokeFunction(name, args, stack);
+    const provider = require("pulumi-vcrooms/provider");
+    const result = (await provider.invokeFunction(name, args, stack)) as Record<string, unknown>;
+    const secret: string[] = provider.secretResultFields(name);
+    return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, secret.includes(k) ? pulumi.secret(v) : v])) as WithSecrets<FunctionResult<N>>;
 }
 
-function outputOf<N extends FunctionName>(name: N, args: InputArgs<FunctionArgs<N>> | undefined): pulumi.Output<FunctionResult<N>> {
-    return pulumi.output(args ?? {}).apply((a) => invoke(name, a as FunctionArgs<N>)) as pulumi.Output<FunctionResult<N>>;
+function outputOf<N extends FunctionName>(name: N, args: InputArgs<FunctionArgs<N>> | undefined): pulumi.Output<WithSecrets<FunctionResult<N>>> {
+    return pulumi.output(args ?? {}).apply((a) => invoke(name, a as FunctionArgs<N>)) as pulumi.Output<WithSecrets<FunctionResult<N>>>;
 }
 
 type Args<N extends FunctionName> = FunctionArgs<N>;
-type Result<N extends FunctionName> = Promise<FunctionResult<N>>;
-type Out<N extends FunctionName> = pulumi.Output<FunctionResult<N>>;
+type Result<N extends FunctionName> = Promise<WithSecrets<FunctionResult<N>>>;
+type Out<N extends FunctionName> = pulumi.Output<WithSecrets<FunctionResult<N>>>;
 
 export const getTeamDefaults = (args: Args<"getTeamDefaults"> = {}): Result<"getTeamDefaults"> => invoke("getTeamDefaults", args);
 export const getTeamDefaultsOutput = (args: InputArgs<Args<"getTeamDefaults">> = {}): Out<"getTeamDefaults"> => outputOf("getTeamDefaults", args);

@@ -5,13 +5,14 @@ import { API, bodyOf, fail, isDate, queryOf, roomRef, Unprocessable, type RouteC
 
 /** Join token time claims: a Unix timestamp, a date-time string, or for `exp` minutes from now. */
 function tokenTime(value: unknown, field: string, now: Date, minutesAllowed: boolean): number {
-    if (typeof value === "number" && Number.isFinite(value)) {
+    // A negative time, or an expiry of zero minutes, is no time the token could be valid by (5.3).
+    if (typeof value === "number" && Number.isFinite(value) && (value > 0 || (value === 0 && !minutesAllowed))) {
         // Below 10^8 a number cannot be a plausible Unix time (1973): it is a count of minutes.
         if (minutesAllowed && value < 100_000_000) return Math.floor(now.getTime() / 1000) + Math.round(value * 60);
         return Math.floor(value);
     }
     if (typeof value === "string" && value.trim() !== "") {
-        if (/^\d+$/.test(value)) return tokenTime(Number(value), field, now, minutesAllowed);
+        if (/^-?\d+$/.test(value)) return tokenTime(Number(value), field, now, minutesAllowed);
         const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(" ", "T")}Z` : value;
         const ms = Date.parse(text);
         if (!Number.isNaN(ms)) return Math.floor(ms / 1000);
@@ -29,9 +30,11 @@ function statisticsQuery(query: Json, team: Team, available: readonly string[]):
     if (!errors.date_start && !errors.date_end && from > to) errors.date_end = ["The date end field must be a date after or equal to date start."];
     let metrics = [...available];
     if (typeof query.metrics === "string" && query.metrics !== "") {
-        metrics = query.metrics.split(",").map((m) => m.trim()).filter(Boolean);
-        const unknown = metrics.filter((m) => !available.includes(m));
-        if (unknown.length > 0) errors.metrics = [`Unknown metrics: ${unknown.join(", ")}.`];
+        metrics = query.metrics.split(",").map((m) => m.trim());
+        const unknown = metrics.filter((m) => m !== "" && !available.includes(m));
+        // A list of metric names (4.2): an empty name (",,," or "a,,b") names nothing.
+        if (metrics.includes("")) errors.metrics = ["The metrics field must be a comma-separated list of metric names."];
+        else if (unknown.length > 0) errors.metrics = [`Unknown metrics: ${unknown.join(", ")}.`];
     }
     if (Object.keys(errors).length > 0) throw new Unprocessable(errors);
     return { from, to, metrics };

@@ -32,7 +32,7 @@ import {
     type TeamStatistics,
     type TranscriptEntry,
 } from "./records";
-import { redact, secretsOf } from "./redact";
+import { redact, secretsOf, withoutSecretFields } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
 
 export type Body = Record<string, unknown>;
@@ -343,7 +343,7 @@ export class RoomsClient {
         if (status < 200 || status >= 300) {
             const retryAfter = Number(response.headers["retry-after"]);
             // Built from the API's words, which may echo a secret the request carried.
-            const said = redact(parsed ?? text, secretsOf(this.config.developerKey, options.body));
+            const said = redact(parsed ?? text, secretsOf(this.config.developerKey, options.body, this.config.teamId));
             throw errorFromResponse(method, path, status, said, Number.isFinite(retryAfter) ? retryAfter : undefined, this.config.auth);
         }
         if (options.date) {
@@ -358,7 +358,9 @@ export class RoomsClient {
             const field = issue.path.join(".") || "(body)";
             // A field the provider needs and the answer lacks is named as such: the service's answer, not the user, is at fault.
             const said = issue.code === "invalid_type" && / received undefined$/.test(issue.message) ? `it lacks the field ${field}, which the provider needs` : `${field}: ${issue.message}`;
-            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${said}`, { method, path, status, body: redact(parsed, secretsOf(this.config.developerKey, options.body)) });
+            // The record's own secrets (a restream key, a PIN) stay out of the error: it names the field and the endpoint.
+            const body = withoutSecretFields(redact(parsed, secretsOf(this.config.developerKey, options.body, this.config.teamId)));
+            throw new ResponseSchemaError(`${method} ${path} answered a record the client does not understand: ${said}`, { method, path, status, body });
         }
         return result.data;
     }
@@ -419,15 +421,22 @@ function parseJson(text: string): unknown {
 
 /**
  * Every record across pages: asks page after page by offset until a short page, an empty page,
- * or `total_count` records have been seen.
+ * or `total_count` records have been seen. Each record once, by id: a record created by another
+ * client meanwhile shifts the list (newest first), so the next page repeats the last ones seen.
  */
 export function paginate<T>(fetchPage: (offset: number) => Promise<Page<T>>, limit = 100): AsyncIterable<T> {
     return {
         async *[Symbol.asyncIterator]() {
             let offset = 0;
+            const seen = new Set<unknown>();
             for (;;) {
                 const page = await fetchPage(offset);
-                yield* page.data;
+                for (const item of page.data) {
+                    const id = (item as { id?: unknown }).id;
+                    if (id !== undefined && seen.has(id)) continue;
+                    seen.add(id);
+                    yield item;
+                }
                 offset += page.data.length;
                 if (page.data.length === 0 || page.data.length < limit || offset >= page.totalCount) return;
             }

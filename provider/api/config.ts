@@ -40,6 +40,11 @@ export const CLIENT_DEFAULTS = {
     connections: 32,
 } as const;
 
+/** A URL for a message: a password inside it (`https://user:pw@host`) is never shown. */
+export function shownUrl(text: string): string {
+    return JSON.stringify(text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, "$1:[secret]@"));
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
     return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
@@ -49,7 +54,7 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
     if (!apiUrl) throw new ConfigurationError("No API URL: set vcrooms:apiUrl in the stack config or VCROOMS_API_URL (for example https://<team>.digitalsamba.com/api/v1, or the emulator's URL)");
     // Where the value came from, so the message names what to fix.
     const source = nonEmpty(options.apiUrl) ? "vcrooms:apiUrl (or the resource's connection.apiUrl)" : "VCROOMS_API_URL";
-    const invalid = (rule: string) => new ConfigurationError(`Invalid API URL ${JSON.stringify(apiUrl)} from ${source}: ${rule}`);
+    const invalid = (rule: string) => new ConfigurationError(`Invalid API URL ${shownUrl(apiUrl)} from ${source}: ${rule}`);
     let parsed: URL;
     try {
         parsed = new URL(apiUrl);
@@ -60,6 +65,8 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
     const path = parsed.pathname.replace(/\/+$/, "");
     if (!path.endsWith("/api/v1")) throw invalid("the path must end in /api/v1 (for example https://<team>.digitalsamba.com/api/v1)");
     if (parsed.search || parsed.hash) throw invalid("must not carry a query or fragment");
+    // The client never sends them (the key goes in the Authorization header), so they could only leak.
+    if (parsed.username || parsed.password) throw invalid("must not carry a user name or password (give the key as developerKey)");
     const developerKey = nonEmpty(options.developerKey) ?? nonEmpty(env.VCROOMS_DEVELOPER_KEY);
     if (!developerKey) throw new ConfigurationError("No developer key: set vcrooms:developerKey (as a secret) in the stack config or VCROOMS_DEVELOPER_KEY");
     const teamId = nonEmpty(options.teamId) ?? nonEmpty(env.VCROOMS_TEAM_ID);
@@ -71,13 +78,19 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
         if (!Number.isFinite(v) || v <= 0) throw new ConfigurationError(`Invalid ${name} ${v}: must be a positive number`);
         return v;
     };
+    // The limiter counts requests: a fraction would make its wait NaN (no limit at all).
+    const whole = (name: "requestsPerMinute", value: number | undefined): number => {
+        const v = positive(name, value);
+        if (!Number.isInteger(v)) throw new ConfigurationError(`Invalid ${name} ${v}: must be a positive whole number`);
+        return v;
+    };
     return Object.freeze({
         apiUrl: `${parsed.origin}${path}`,
         developerKey,
         teamId,
         auth,
         timeoutMs: positive("timeoutMs", options.timeoutMs),
-        requestsPerMinute: positive("requestsPerMinute", options.requestsPerMinute),
+        requestsPerMinute: whole("requestsPerMinute", options.requestsPerMinute),
         maxInFlight: positive("maxInFlight", options.maxInFlight),
         maxAttempts: positive("maxAttempts", options.maxAttempts),
         retryDeadlineMs: positive("retryDeadlineMs", options.retryDeadlineMs),

@@ -10,13 +10,34 @@ const SECRET_FIELDS = SETTINGS.filter((s) => "secret" in s && s.secret).map((s) 
 
 const SHOWN = "[secret]";
 
-/** The secret values of a request: the developer key, and each secret setting of its JSON body. */
-export function secretsOf(developerKey: string, body: Record<string, unknown> | undefined): string[] {
+/** A value as base64 and base64url, with and without padding (how a header or a token may echo it). */
+function base64Forms(v: string): string[] {
+    const b64 = Buffer.from(v).toString("base64");
+    const url = Buffer.from(v).toString("base64url");
+    return [b64, b64.replace(/=+$/, ""), url];
+}
+
+/**
+ * The secret values of a request: the developer key (also as the Basic credentials `teamId:key` it was sent as,
+ * base64-encoded), and each secret setting of its JSON body.
+ */
+export function secretsOf(developerKey: string, body: Record<string, unknown> | undefined, teamId?: string): string[] {
     const values = [developerKey, ...SECRET_FIELDS.map((f) => body?.[f]).filter((v): v is string => typeof v === "string")];
-    // Each as sent, as a JSON string would escape it, and as a URL would encode it; longest first, so a secret
-    // that contains another is replaced whole.
-    const forms = values.filter((v) => v.length > 0).flatMap((v) => [v, JSON.stringify(v).slice(1, -1), encodeURIComponent(v)]);
+    // Each as sent, as a JSON string would escape it, as a URL would encode it, and base64-encoded (an echoed
+    // Authorization header); longest first, so a secret that contains another is replaced whole.
+    const forms = values.filter((v) => v.length > 0).flatMap((v) => [v, JSON.stringify(v).slice(1, -1), encodeURIComponent(v), ...base64Forms(v)]);
+    if (developerKey.length > 0) forms.push(...base64Forms(`${teamId ?? ""}:${developerKey}`));
     return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A record the API answered with its secret settings' values replaced (at any depth), for an error about that
+ * record: the values came from the API, not the request, so `redact` does not know them.
+ */
+export function withoutSecretFields<T>(value: T): T {
+    if (Array.isArray(value)) return value.map((v) => withoutSecretFields(v)) as T;
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (SECRET_FIELDS as readonly string[]).includes(k) && v !== null && v !== undefined ? SHOWN : withoutSecretFields(v)])) as T;
 }
 
 /** A copy of an answer (text or parsed JSON, at any depth) with every secret value replaced by "[secret]". */

@@ -161,14 +161,15 @@ const imageRule = rule("an image URL (http or https), or a base64-encoded file (
 
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
-function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind>(
+// The flags keep their literal types, so that types can tell a secret setting (SecretSettingName).
+function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string } = {}>(
     name: N,
     scope: Sc,
     compare: C,
     value: ValueRule<T>,
     description: string,
-    flags: { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string } = {},
-): Setting<N, T, C> & { readonly scope: Sc } {
+    flags: F = {} as F,
+): Setting<N, T, C> & { readonly scope: Sc } & F {
     const { allowed } = value;
     return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
 }
@@ -409,6 +410,9 @@ const ROOM_ONLY = [
 export const SETTINGS = [...SHARED_VALUES, ...SHARED_BOOLEANS, ...DEFAULTS_ONLY, ...ROOM_ONLY] as const;
 
 export type AnySetting = (typeof SETTINGS)[number];
+
+/** The camelCase names of the secret settings, as a type (the table's `secret` flag). */
+export type SecretSettingName = CamelCase<Extract<AnySetting, { secret: true }>["name"]>;
 export type Target = "defaults" | "room";
 
 /** The settings a target accepts: team defaults take shared + defaults-only, rooms shared + room-only. */

@@ -43,7 +43,8 @@ export const PROVIDER_CONFIG: Readonly<Record<string, ConfigField>> = {
     requestsPerMinute: {
         description: "Requests per minute this provider process sends at most (default 700, 70% of the API's limit, which the key shares with production traffic).",
         type: INTEGER,
-        validate: (v) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? undefined : "must be a positive number"),
+        // Whole: the limiter counts requests, and a fraction (2.5) made its wait NaN, which sent everything at once.
+        validate: (v) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? undefined : "must be a positive whole number"),
     },
 };
 

@@ -65,6 +65,8 @@ export interface OutputField<T = unknown> {
     readonly stable?: boolean;
     /** Always secret, though no input of that name is (a join token's `token` and `link`). */
     readonly secret?: boolean;
+    /** Carries the value of this input under another name (a room's `topic` is its `description`): secret whenever that input is. */
+    readonly sameAs?: string;
     readonly __type?: T;
 }
 
@@ -84,6 +86,13 @@ export interface Declaration<
     readonly description: string;
     /** What the resource's `id` is, for the reference. */
     readonly idDescription: string;
+    /**
+     * The type whose settings fill those this kind does not declare (a room inherits the team's defaults): a setting
+     * given as a secret there is kept secret in this kind's outputs wherever this kind does not declare it.
+     */
+    readonly inheritsFrom?: string;
+    /** Why `pulumi import` (a read with only an id) is refused for this kind; absent: it is importable. */
+    readonly notImportable?: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
     readonly scope: Sc;
     readonly extras: E;
@@ -148,7 +157,7 @@ export const stringInput = (description: string, flags?: ExtraFlags & { allowed?
     extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
 /** A read-only output; `type` is `T` at run time. */
-export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean } = {}): OutputField<T> {
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

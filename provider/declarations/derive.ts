@@ -32,6 +32,11 @@ export function secretOutputNames(d: Declaration): string[] {
     return d.scope === undefined ? own : [...own, DECLARED_INPUTS];
 }
 
+/** `[output, input]` for each output that carries an input's value under another name (secret when the input is). */
+export function aliasedOutputs(d: Declaration): Array<[string, string]> {
+    return Object.entries(d.outputs).flatMap(([name, o]) => (o.sameAs ? [[name, o.sameAs] as [string, string]] : []));
+}
+
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */
 export function replacementInputs(d: Declaration): string[] {
     const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && (s.createOnly === true || s.createOnly === d.scope)).map(([name]) => name);

@@ -35,6 +35,7 @@ export const joinToken = declareResource({
     type: "JoinToken",
     description: "A participant's join token for one room (4.2 row 17, 5.3). Any input change, or the approach of its expiry (renewBefore), issues a new one; delete only forgets it: the API cannot revoke a token.",
     idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
+    notImportable: "the API cannot read a token back; declare a JoinToken and it issues one",
     scope: undefined,
     extras: {
         room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),

@@ -85,6 +85,7 @@ export const room = declareResource({
     type: "Room",
     description: "A room (2.1, 2.4): its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
     idDescription: "The room's UUID.",
+    inheritsFrom: "TeamDefaults",
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
@@ -97,7 +98,7 @@ export const room = declareResource({
         }),
     },
     outputs: {
-        topic: output<string>(STRING, "The room's topic, as the dashboard shows it."),
+        topic: output<string>(STRING, "The room's topic, as the dashboard shows it (the API's other name for `description`).", { sameAs: "description" }),
         roomUrl: output<string>(formatted(STRING, "URL"), "The address participants open."),
         files: output<RoomFile[]>(arrayOf(ROOM_FILE), "Files attached to the room."),
         createdAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was created.", { stable: true }),

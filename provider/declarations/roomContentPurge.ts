@@ -34,6 +34,7 @@ export const roomContentPurge = declareResource({
     type: "RoomContentPurge",
     description: "Deletes a room's content of the kinds named, once, and again when room, kinds or triggers change. Irreversible; delete does nothing.",
     idDescription: "A random UUID the provider gives the purge.",
+    notImportable: "a purge is a one-off action, not a record the API keeps; declare a RoomContentPurge to run one",
     scope: undefined,
     extras: {
         room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {

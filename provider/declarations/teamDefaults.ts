@@ -8,6 +8,7 @@ export const teamDefaults = declareResource({
     type: "TeamDefaults",
     description: "The team's default room settings (2.2, 2.3): one record per team, taken over on create and put back as it was on destroy (restoreOnDestroy).",
     idDescription: "The default-settings record's id (2.2).",
+    notImportable: "the team's one defaults record needs no import; declare a TeamDefaults and it takes the record over",
     scope: "defaults",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; tells two declarations of one team apart.", { fromResourceName: true }),

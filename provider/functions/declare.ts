@@ -105,7 +105,10 @@ export const oneOf = (description: string, values: readonly string[]): ArgField 
 export const LANGUAGES = ["en", "it", "de", "es"] as const;
 
 export function isRealDate(v: string): boolean {
-    return /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    // Month 13 or day 32 make no date at all (toISOString would throw "Invalid time value"); Feb 30 rolls over.
+    const at = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
 }
 
 /** `dateStart` not after `dateEnd`, when both are given. */

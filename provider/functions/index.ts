@@ -3,6 +3,9 @@
  * then the client of the connection (explicit, else stack config, else the environment), then the
  * function's reads. Errors name the function and its room or role, never the connection's key.
  */
+import { declarations } from "../declarations";
+import { inputSettings } from "../declarations/declare";
+import { secretOutputNames } from "../declarations/derive";
 import { Connections, type StackConfig } from "../resources/connections";
 import { describeFailure } from "../resources/messages";
 import type { ArgsOf, ResultOf } from "./declare";
@@ -28,9 +31,21 @@ export type FunctionName = keyof typeof functions;
 export type FunctionArgs<N extends FunctionName> = ArgsOf<(typeof functions)[N]>;
 export type FunctionResult<N extends FunctionName> = ResultOf<(typeof functions)[N]>;
 
+/**
+ * The fields of a function's result that are secret: those of the record it returns (`recordOf`) that the
+ * record's kind keeps secret, settings and outputs alike (its declaration's flags). Both faces wrap them.
+ */
+export function secretResultFields(name: FunctionName): string[] {
+    const of = Object.hasOwn(functions, name) ? functions[name].recordOf : undefined;
+    if (!of) return [];
+    const d = declarations[of];
+    return secretOutputNames(d).filter((n) => inputSettings(d).has(n) || n in d.outputs);
+}
+
 /** Runs a data function; `stack` is the program's stack config (`vcrooms:*`), absent in a plain script. */
 export async function invokeFunction<N extends FunctionName>(name: N, args: unknown, stack?: StackConfig): Promise<FunctionResult<N>> {
-    const d = functions[name];
+    // Own names only: `toString` and `__proto__` are "in" every object.
+    const d = Object.hasOwn(functions, name) ? functions[name] : undefined;
     if (!d) throw new Error(`No data function ${String(name)} (there are ${Object.keys(functions).join(", ")})`);
     const valid = validateArgs(d as never, args) as { room?: string; role?: string; connection?: object };
     const connections = new Connections();

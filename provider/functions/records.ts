@@ -34,12 +34,14 @@ export interface Role {
     description?: string | null;
     default?: boolean;
 }
+/**
+ * A role's permissions (2.5), permission name (camelCase) to its value as the API gives it: the contract shows
+ * whether the role has each one (`broadcast`, `screenshare`, `endSession`, ...) and the role names it may mute
+ * (`remoteMuting`); the hosted service's document shows `true`/`false` for most and lists for a few.
+ */
+export type RolePermissions = Record<string, string[] | boolean>;
 export interface RoleWithPermissions extends Role {
-    /**
-     * Permission name (camelCase) to its value as the API gives it: the contract shows the role names it applies to
-     * (e.g. `remoteMuting`), the hosted service's document `true`/`false` for most and lists for a few.
-     */
-    permissions: Record<string, string[] | boolean>;
+    permissions: RolePermissions;
 }
 
 const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;

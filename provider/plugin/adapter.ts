@@ -11,9 +11,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, resolveClientConfig } from "../api";
 import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
-import { resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
+import { inputSettings } from "../declarations/declare";
+import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
-import { functions, invokeFunction, type FunctionName } from "../functions";
+import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
 import { Connections, optionsFromStack, type StackConfig } from "../resources/connections";
 import type { NamedDiff } from "../resources/diff";
@@ -83,6 +84,13 @@ export class VcroomsPlugin {
         roomContentPurge: new RoomContentPurgeProvider(this.connections.clientFor),
     };
 
+    /**
+     * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
+     * inherit them (rooms) keep them secret where they do not declare them. The engine checks a program's resources
+     * in the order it declares them, so a TeamDefaults a room depends on is seen first.
+     */
+    private readonly inheritedSecrets = new Map<string, Set<string>>();
+
     constructor(readonly version: string) {}
 
     /** The configuration as the shared code reads stack config: `vcrooms:apiUrl` and so on. */
@@ -106,7 +114,9 @@ export class VcroomsPlugin {
         const failures: CheckFailure[] = [];
         const inputs: Values = { ...plain };
         for (const [name, raw] of Object.entries(plain)) {
-            const field = PROVIDER_CONFIG[name];
+            const field = Object.hasOwn(PROVIDER_CONFIG, name) ? PROVIDER_CONFIG[name] : undefined;
+            // A misspelt key (`apiURL`) would otherwise be ignored, and the provider would fall back to the environment.
+            if (!field && !ENGINE_KEYS.includes(name) && !name.startsWith("__")) failures.push({ property: name, reason: unknownSetting(name) });
             if (!field || raw === undefined || raw === null || containsUnknown(raw)) continue;
             // Stack config arrives as text: a number written in the config file is "60".
             const value = "type" in field.type && (field.type.type === "integer" || field.type.type === "number") && typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
@@ -153,6 +163,10 @@ export class VcroomsPlugin {
         const { d, provider } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         const inputs = { ...given.plain };
+        if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
+            const names = this.inheritedSecrets.get(d.type) ?? this.inheritedSecrets.set(d.type, new Set()).get(d.type)!;
+            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) names.add(name);
+        }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name.
         for (const name of resourceNameInputs(d)) inputs[name] = nameOf(ref);
         const result = await provider.check!(unwrapSecrets<Values>(olds).plain as never, inputs as never);
@@ -179,21 +193,30 @@ export class VcroomsPlugin {
         const { d, provider } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
         const result = await provider.create(given.plain as never);
-        return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets) };
+        return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets, given.plain) };
     }
 
-    /** A read with no properties is `pulumi import`: the shared read finds the record by id (a room also by friendly URL). */
+    /**
+     * A read with no properties is `pulumi import`: the shared read finds the record by id (a room also by friendly
+     * URL). An import of a kind that has no record to read, or of a record that is not there, is refused: answering
+     * an empty record would put an empty resource in the state and call it a success.
+     */
     async read(ref: ResourceRef, id: string, props: Values, inputs: Values): Promise<{ id: string; props: Values; inputs: Values }> {
         const { d, provider } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
-        // Without a read (a purge), what was kept is what is: as the dynamic-provider host does.
-        const result = provider.read ? await provider.read(id, state.plain) : { id, props: state.plain, inputs: declared.plain };
-        if (!result.id) return { id: "", props: {}, inputs: {} };
+        const importing = Object.keys(state.plain).length === 0;
+        if (importing && d.notImportable) throw new Error(`${d.type} is not importable: ${d.notImportable}`);
+        const result = await provider.read!(id, state.plain);
+        if (!result.id) {
+            if (importing) throw new Error(`${d.type} ${JSON.stringify(id)} not found in the provider's team: give the room's UUID (lower-case) or friendly URL, and the provider of the team it is in`);
+            return { id: "", props: {}, inputs: {} };
+        }
         return {
             id: result.id,
-            props: this.outputs(d, result.props as Values, state.secrets),
-            inputs: wrapSecrets(plainJson((result.inputs ?? {}) as Values), [...declared.secrets, ...secretInputPaths(d)]),
+            props: this.outputs(d, result.props as Values, [...state.secrets, ...declared.secrets], declared.plain),
+            // A read that keeps no inputs (a token, a purge) leaves the inputs as they were.
+            inputs: wrapSecrets(plainJson((result.inputs ?? declared.plain) as Values), [...declared.secrets, ...secretInputPaths(d)]),
         };
     }
 
@@ -202,7 +225,7 @@ export class VcroomsPlugin {
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
         const result = await provider.update(id, unwrapSecrets<Values>(olds).plain as never, given.plain as never);
-        return this.outputs(d, (result.outs ?? {}) as Values, given.secrets);
+        return this.outputs(d, (result.outs ?? {}) as Values, given.secrets, given.plain);
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
@@ -210,9 +233,15 @@ export class VcroomsPlugin {
         await provider.delete?.(id, unwrapSecrets<Values>(props).plain as never);
     }
 
-    /** Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped. */
-    private outputs(d: Declaration, outs: Values, inputSecrets: Path[]): Values {
-        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d)]);
+    /**
+     * Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped, and with them the outputs
+     * carrying a secret input under another name (a room's topic) and the settings inherited from a secret (those
+     * given as secrets to the kind inherited from, where `declared` does not set them).
+     */
+    private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
+        const aliases = aliasedOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
+        const inherited = d.inheritsFrom ? [...(this.inheritedSecrets.get(d.inheritsFrom) ?? [])].filter((name) => declared[name] === undefined).map((name) => [name]) : [];
+        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
     }
 
     // ---- data functions ---------------------------------------------------------------------------
@@ -220,10 +249,31 @@ export class VcroomsPlugin {
     /** `vcrooms:index:getRoom` and the rest: the SDK's `getRoom`, run with this provider's configuration. */
     async invoke(tok: string, args: Values): Promise<Values> {
         const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : tok;
-        if (!(name in functions)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
+        // Own names only: `toString` and `__proto__` are "in" every object.
+        if (!Object.hasOwn(functions, name)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
         const result = await invokeFunction(name as FunctionName, unwrapSecrets(args).plain, this.stack);
-        return plainJson(result as Values);
+        return wrapSecrets(plainJson(result as Values), secretResultFields(name as FunctionName).map((field) => [field]));
     }
+}
+
+/** What the engine itself adds to a provider's inputs (besides its `__internal` bookkeeping). */
+const ENGINE_KEYS = ["version", "pluginDownloadURL"];
+
+/** `apiURL is not a setting of the vcrooms provider (did you mean apiUrl?); ...` */
+function unknownSetting(name: string): string {
+    const known = Object.keys(PROVIDER_CONFIG);
+    const near = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
+    return `${name} is not a setting of the ${PACKAGE} provider${near ? ` (did you mean ${near}?)` : ""}; its settings: ${known.join(", ")}`;
+}
+
+function editDistance(a: string, b: string): number {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        row = next;
+    }
+    return row[b.length]!;
 }
 
 function asStackConfig(values: Values): StackConfig {

@@ -5,15 +5,26 @@
  * a resource dropped from the program. So two declarations of one room (or of one team's defaults) meet here at
  * preview, and a delete can tell that the room went to another resource in this same deployment.
  *
- * A resource is known by its Pulumi name (the SDK passes it as `resourceName`); a team by its API URL and id.
+ * A resource is known by its Pulumi name (the SDK passes it as `resourceName`); a team by its API URL and key.
  */
+import { createHash } from "node:crypto";
 import type { RoomsClient } from "../api";
 
 const owners = new Map<string, string>();
 
-/** The team a client speaks for: the hosted API has one URL per team, the emulator one per port. */
+/** Names of this machine's loopback address: one host however it is written. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The team a client speaks for, resolved: its API URL with the loopback host written one way, and a digest of the
+ * developer key, which belongs to one team. Not the team id, which a declaration may name or leave to the stack
+ * while meaning the same team.
+ */
 export function teamOf(client: RoomsClient): string {
-    return `${client.config.apiUrl}#${client.config.teamId ?? ""}`;
+    const url = new URL(client.config.apiUrl);
+    if (LOOPBACK.has(url.hostname)) url.hostname = "127.0.0.1";
+    const key = createHash("sha256").update(client.config.developerKey).digest("hex").slice(0, 16);
+    return `${url.origin}${url.pathname}#${key}`;
 }
 
 /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */

@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOptions } from "../api";
+import { shownUrl } from "../api/config";
 import type { ConnectionInput } from "../declarations/connection";
 import { containsUnknown, type CheckFailure } from "./check";
 
@@ -20,10 +21,11 @@ export interface StackConfig {
 /** Gives the client for a resource's connection input (undefined: the stack's). */
 export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
 
-function positiveNumber(key: string, raw: string | undefined): number | undefined {
+function positiveWholeNumber(key: string, raw: string | undefined): number | undefined {
     if (raw === undefined) return undefined;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0) throw new ConfigurationError(`Invalid configuration ${key}: must be a positive number; got ${JSON.stringify(raw)}`);
+    // Whole: the limiter counts requests, and a fraction (2.5) made its wait NaN, which sent everything at once.
+    if (!Number.isInteger(value) || value <= 0) throw new ConfigurationError(`Invalid configuration ${key}: must be a positive whole number; got ${JSON.stringify(raw)}`);
     return value;
 }
 
@@ -43,7 +45,7 @@ export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
         developerKey: read("developerKey"),
         teamId: read("teamId"),
         auth: authOf("vcrooms:auth", read("auth")),
-        requestsPerMinute: positiveNumber("vcrooms:requestsPerMinute", read("requestsPerMinute")),
+        requestsPerMinute: positiveWholeNumber("vcrooms:requestsPerMinute", read("requestsPerMinute")),
     };
     return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
@@ -68,8 +70,14 @@ export class Connections {
 
     /** The client for a connection input, built on first use: a provider never configured reads the environment. */
     readonly clientFor: ClientFor = (connection = {}) => {
-        const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== ""));
+        const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== "")) as ConnectionInput;
         const config = resolveClientConfig({ ...this.stack, ...given }, this.env);
+        // The stack's key belongs to the stack's API: a connection to another host brings its own.
+        if (given.apiUrl !== undefined && given.developerKey === undefined && config.apiUrl !== normalUrl(this.stack.apiUrl ?? this.env.VCROOMS_API_URL)) {
+            throw new ConfigurationError(
+                `connection.developerKey is required: connection.apiUrl ${shownUrl(config.apiUrl)} is not the stack's API URL, and the stack's developer key is never sent to another host; give that team's key in connection.developerKey`,
+            );
+        }
         const digest = createHash("sha256").update(config.developerKey).digest("hex");
         const key = [config.apiUrl, config.teamId ?? "", config.auth, digest, config.requestsPerMinute].join("|");
         let client = this.clients.get(key);
@@ -79,6 +87,16 @@ export class Connections {
         }
         return client;
     };
+}
+
+/** A URL as the client uses it (origin and path, no trailing slash), to tell whether two name the same API. */
+function normalUrl(text: string | undefined): string | undefined {
+    try {
+        const url = new URL((text ?? "").trim());
+        return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+    } catch {
+        return undefined;
+    }
 }
 
 /**

@@ -19,7 +19,7 @@ import { stableOutputs, userExtras } from "../declarations/derive";
 import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";
 import { checkInputs, containsUnknown, failure } from "./check";
-import type { ClientFor } from "./connections";
+import { configurationFailures, type ClientFor } from "./connections";
 import { describeFailure } from "./messages";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -61,7 +61,10 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
     }
 
     async check(_olds: TokenInputs, news: TokenInputs): Promise<pulumi.dynamic.CheckResult<TokenInputs>> {
-        return { inputs: news, failures: checkInputs(joinToken, news, new Date()) };
+        const failures = checkInputs(joinToken, news, new Date());
+        // No API URL, a bad one or no key fails here, naming the setting, as for the other kinds.
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
+        return { inputs: news, failures };
     }
 
     /**

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
 import { checkInputs, containsUnknown } from "./check";
-import type { ClientFor } from "./connections";
+import { configurationFailures, type ClientFor } from "./connections";
 import { diffOf, type NamedDiff } from "./diff";
 import { describeFailure } from "./messages";
 
@@ -21,6 +21,8 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
     /** Fills `deletes`, the kinds to be deleted, so that a preview lists them before anything is deleted. */
     async check(_olds: PurgeInputs, news: PurgeInputs): Promise<pulumi.dynamic.CheckResult<PurgeInputs>> {
         const failures = checkInputs(roomContentPurge, news, new Date());
+        // No API URL, a bad one or no key fails here, naming the setting, as for the other kinds.
+        if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
         const inputs = containsUnknown(news.kinds) ? news : { ...news, deletes: kindsToDelete(news.kinds) };
         return { inputs, failures };
     }
@@ -42,6 +44,14 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
             }
         }
         return { id: randomUUID(), outs: { ...inputs, deletes: kinds, purged: kinds } };
+    }
+
+    /**
+     * Nothing of a purge can be read back (it was an action, not a record): what was kept is what is. Refresh
+     * needs it in the SDK's face, whose shim forwards every call; `pulumi import` is refused before this (plugin face).
+     */
+    async read(id: string, props: PurgeOutputs = {}): Promise<pulumi.dynamic.ReadResult<PurgeOutputs>> {
+        return { id, props };
     }
 
     /** Only the connection changed: nothing to delete again. */

@@ -3,7 +3,9 @@
  * a 401 names the auth actually used; a create whose outcome could not be checked is reported as the create.
  * Faults come from the emulator's fault injection (it answers with whatever body a test gives it).
  */
+import { inspect } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
+import { describeFailure } from "../../provider/resources/messages";
 import { RoomsClient, resolveClientConfig, type ClientOptions } from "../../provider/api";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";
@@ -45,6 +47,31 @@ describe("secrets the request carried are redacted from every message built from
         expect(everything).not.toContain(encodeURIComponent(KEY));
         expect(everything).not.toContain(PIN);
         expect(e.message).toContain("[secret]");
+    });
+});
+
+describe("the developer key echoed in base64 is redacted", () => {
+    it.each([["basic" as const], ["bearer" as const]])("an echoed Authorization header (%s) and a base64 echo of the key", async (auth) => {
+        const basic = Buffer.from(`${env.emulator.teamId}:${env.emulator.developerKey}`).toString("base64");
+        const bare = Buffer.from(env.emulator.developerKey).toString("base64");
+        const said = `Refused. You sent Authorization: Basic ${basic}; key ${bare}; url-safe ${Buffer.from(env.emulator.developerKey).toString("base64url")}`;
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 400, body: { message: said, error: "bad-request" } });
+        const e = await failureOf(client({ auth }).getDefaults());
+        const everything = inspect(describeFailure("read", "the team defaults", e), { depth: 10 }) + logged.join("\n");
+        for (const secret of [basic, bare, basic.replace(/=+$/, ""), bare.replace(/=+$/, ""), env.emulator.developerKey]) expect(everything).not.toContain(secret);
+        expect(e.message).toContain("Authorization: Basic [secret]");
+    });
+});
+
+describe("an answer of the wrong shape", () => {
+    it("names the field and the endpoint, and its error (cause included) holds none of the record's secret values", async () => {
+        const record = { id: 42, friendly_url: "odd", room_url: "https://acme.digitalsamba.com/odd", restream_key: KEY, telephony_pin_dtmf: PIN };
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/odd", status: 200, body: record });
+        const e = await failureOf(client().getRoom("odd"));
+        expect(e.message).toMatch(/^GET \/rooms\/odd answered a record the client does not understand: id: /);
+        const printed = inspect(describeFailure("read", 'room "odd"', e), { depth: 10 });
+        expect(printed).not.toContain(KEY);
+        expect(printed).not.toContain(PIN);
     });
 });
 

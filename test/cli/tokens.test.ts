@@ -152,7 +152,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const camel = (v: unknown) => JSON.parse(JSON.stringify(deepKeysToCamel(v)));
 
         expect(out.getTeamDefaults).toEqual(camel((await api("GET", "/")).body));
-        expect(out.getRoom).toEqual(camel(room));
+        // The secret settings are secret (test/cli/functionSecrets.test.ts), whatever they hold.
+        expect(out.getRoom).toEqual({ ...camel(room), restreamKey: "[secret]", telephonyPinDtmf: "[secret]" });
         const rooms = out.getRooms as { rooms: Array<{ friendlyUrl: string }> };
         expect(rooms.rooms).toHaveLength(130);
         expect(new Set(rooms.rooms.map((r) => r.friendlyUrl)).size).toBe(130);

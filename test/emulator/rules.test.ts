@@ -254,3 +254,39 @@ describe("cross-field rules use the room's effective values (after merging defau
         }
     });
 });
+
+describe("rules the emulator keeps where a request could slip past them", () => {
+    it("refuses a defaults change that leaves a locked room inheriting a single role", async () => {
+        await api("PATCH", "/", { roles: ["moderator", "speaker"] });
+        expect((await api("POST", "/rooms", { friendly_url: "locked-inherits", is_locked: true })).status).toBe(200);
+        const narrowed = await api("PATCH", "/", { roles: ["moderator"] });
+        expect(narrowed.status).toBe(422);
+        expect(Object.keys(narrowed.body.errors)).toEqual(["roles"]);
+        // A room with roles of its own is not touched by the defaults' roles.
+        await api("PATCH", "/rooms/locked-inherits", { roles: ["moderator", "attendee"] });
+        expect((await api("PATCH", "/", { roles: ["moderator"] })).status).toBe(200);
+        await api("POST", "/rooms", { friendly_url: "open-inherits" });
+        const locked = await api("PATCH", "/", { is_locked: true });
+        expect(locked.status).toBe(422);
+        expect(Object.keys(locked.body.errors)).toEqual(["is_locked"]);
+    });
+
+    it("refuses a metrics list with an empty name", async () => {
+        await api("POST", "/rooms", { friendly_url: "stats" });
+        for (const path of ["/rooms/stats/statistics?metrics=,,,", "/statistics?metrics=,,,", "/statistics?metrics=rooms,,sessions"]) {
+            const answer = await api("GET", path);
+            expect(answer.status, path).toBe(422);
+            expect(Object.keys(answer.body.errors)).toEqual(["metrics"]);
+        }
+        expect((await api("GET", "/statistics?metrics=rooms,sessions")).status).toBe(200);
+    });
+
+    it("refuses a join token expiry of -1 (or 0) minutes, and a negative nbf", async () => {
+        await api("POST", "/rooms", { friendly_url: "tokens" });
+        for (const body of [{ exp: -1 }, { exp: 0 }, { exp: "-1" }, { nbf: -5 }]) {
+            const answer = await api("POST", "/rooms/tokens/token", body);
+            expect(answer.status, JSON.stringify(body)).toBe(422);
+        }
+        expect((await api("POST", "/rooms/tokens/token", { exp: 60 })).status).toBe(200);
+    });
+});

@@ -30,6 +30,8 @@ const CASES: Array<[string, unknown, string]> = [
     ["getRoles", "all", 'the arguments must be an object; got "all"'],
     ["getRole", { role: 7 }, "role must be a role id or name (a non-empty string); got 7"],
     ["getRoomStatistics", { room: "r", dateStart: "2025-02-30" }, 'dateStart must be a date YYYY-MM-DD; got "2025-02-30"'],
+    ["getRoomStatistics", { room: "r", dateStart: "2025-13-01" }, 'dateStart must be a date YYYY-MM-DD; got "2025-13-01"'],
+    ["getTeamStatistics", { dateEnd: "2025-12-32" }, 'dateEnd must be a date YYYY-MM-DD; got "2025-12-32"'],
     ["getRoomStatistics", { room: "r", dateStart: "2025-03-02", dateEnd: "2025-03-01" }, 'dateEnd must not be before dateStart (2025-03-02); got "2025-03-01"'],
     ["getRoomStatistics", { room: "r", metrics: ["rooms"] }, 'metrics may hold only room metric names of 2.8 (not "rooms"); got ["rooms"]'],
     ["getRoomStatistics", { dateEnd: "03/01/2025" }, 'room is required; dateEnd must be a date YYYY-MM-DD; got "03/01/2025"'],

@@ -102,7 +102,7 @@ describe("where a connection's fields come from", () => {
     it.each([
         { name: "the environment alone", config: {}, connection: undefined, expected: { apiUrl: "http://127.0.0.1:1/api/v1", teamId: "env-team", auth: "basic" } },
         { name: "stack config before the environment", config: { "vcrooms:apiUrl": "http://127.0.0.1:2/api/v1", "vcrooms:auth": "bearer" }, connection: undefined, expected: { apiUrl: "http://127.0.0.1:2/api/v1", teamId: "env-team", auth: "bearer" } },
-        { name: "the resource's connection first, field by field", config: { "vcrooms:teamId": "stack-team" }, connection: { apiUrl: "http://127.0.0.1:3/api/v1", auth: "bearer" as const }, expected: { apiUrl: "http://127.0.0.1:3/api/v1", teamId: "stack-team", auth: "bearer" } },
+        { name: "the resource's connection first, field by field", config: { "vcrooms:teamId": "stack-team" }, connection: { apiUrl: "http://127.0.0.1:3/api/v1", developerKey: "team-3-key", auth: "bearer" as const }, expected: { apiUrl: "http://127.0.0.1:3/api/v1", teamId: "stack-team", auth: "bearer" } },
     ])("$name", ({ config, connection, expected }) => {
         const connections = new Connections(env);
         connections.configure(stack(config));

@@ -29,6 +29,27 @@ describe("duplicates in one program", () => {
         expect(result.errors).toHaveLength(2);
         expect(((await control(env.emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
     });
+
+    it("the same team written another way (localhost for 127.0.0.1, or connection.teamId on one side only) is still one team", async () => {
+        const engine = engineFor(env.emulator, "duplicates-aliased");
+        await control(env.emulator, "DELETE", "/requests");
+        const alias = { apiUrl: env.emulator.baseUrl.replace("127.0.0.1", "localhost"), developerKey: env.emulator.developerKey };
+        const named = { teamId: env.emulator.teamId };
+        const result = await engine.preview(async () => {
+            new sdk.Room("first", { friendlyUrl: "aliased-room" });
+            new sdk.Room("second", { friendlyUrl: "aliased-room", connection: alias });
+            new sdk.Room("third", { friendlyUrl: "named-room" });
+            new sdk.Room("fourth", { friendlyUrl: "named-room", connection: named });
+            new sdk.TeamDefaults("defaults", { paletteMode: "dark" });
+            new sdk.TeamDefaults("aliased-defaults", { language: "de-DE", connection: alias });
+            new sdk.TeamDefaults("named-defaults", { language: "de-DE", connection: named });
+        });
+        const text = result.errors.join("\n");
+        expect(text).toMatch(/Room "(first|second)" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl; got "aliased-room"/);
+        expect(text).toMatch(/Room "(third|fourth)" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl; got "named-room"/);
+        expect(text.match(/both declare the defaults of the team/g)).toHaveLength(2);
+        expect(((await control(env.emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
+    });
 });
 
 describe("a room handed over within the stack", () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import type { RoomArgs, TeamDefaultsArgs } from "../../sdk";
 
 describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s profile)", (profile) => {
     let emulator: RunningEmulator;
@@ -23,8 +24,8 @@ describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s pr
     it("a tagged room: up, up again, refresh and preview show no change and no replacement; changing languages replaces", async () => {
         await control(emulator, "POST", "/reset");
         const engine = engineFor(emulator, `tagged-${profile}`);
-        const args = { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, videoTileLayoutMode: "bottom", captionsLanguage: "sv" } as const;
-        const defaultsArgs = { captionsLanguage: "tr", videoTileLayoutMode: "bottom", languages: ["en", "de-DE"] } as const;
+        const args: RoomArgs = { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, videoTileLayoutMode: "bottom", captionsLanguage: "sv" };
+        const defaultsArgs: TeamDefaultsArgs = { captionsLanguage: "tr", videoTileLayoutMode: "bottom", languages: ["en", "de-DE"] };
         const program = (roomArgs: Record<string, unknown> = args) => async () => {
             new sdk.TeamDefaults("defaults", defaultsArgs);
             new sdk.Room("tagged", roomArgs as never);

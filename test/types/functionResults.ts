@@ -18,10 +18,17 @@ export type Checks = [
     Expect<Equal<Resolved<typeof vcrooms.getRoomStatistics>, RoomStatisticsResult>>,
     Expect<Equal<Resolved<typeof vcrooms.getTeamStatistics>, TeamStatisticsResult>>,
     Expect<Equal<Resolved<typeof vcrooms.getTeamDefaults>, TeamDefaultsResult>>,
-    Expect<Equal<Resolved<typeof vcrooms.getRoom>, RoomResult>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>, vcrooms.WithSecrets<RoomResult>>>,
+    // A secret setting comes back as a secret Output; the other fields as they are.
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>["restreamKey"], import("@pulumi/pulumi").Output<RoomResult["restreamKey"]>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>["friendlyUrl"], RoomResult["friendlyUrl"]>>,
     Expect<Equal<Resolved<typeof vcrooms.getRooms>, { rooms: RoomListItem[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoles>, { roles: Role[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRole>, RoleWithPermissions>>,
+    // A permission is a boolean, or a list of role names (remoteMuting in the contract; the vendor's document
+    // makes remote_muting a boolean and manage_roles a list): both forms, for every permission.
+    Expect<Equal<RoleWithPermissions["permissions"]["broadcast"], boolean | string[]>>,
+    Expect<Equal<RoleWithPermissions["permissions"]["remoteMuting"], boolean | string[]>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoomChat>, { messages: ChatMessage[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoomTranscripts>, { transcripts: TranscriptEntry[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.exportRoomTranscripts>, { content: string }>>,
@@ -34,5 +41,5 @@ export type Checks = [
 /** The `Output` forms carry the same result. */
 export type OutputChecks = [
     Expect<Equal<ReturnType<typeof vcrooms.getRoomStatisticsOutput>, import("@pulumi/pulumi").Output<RoomStatisticsResult>>>,
-    Expect<Equal<ReturnType<typeof vcrooms.getRoomOutput>, import("@pulumi/pulumi").Output<RoomResult>>>,
+    Expect<Equal<ReturnType<typeof vcrooms.getRoomOutput>, import("@pulumi/pulumi").Output<vcrooms.WithSecrets<RoomResult>>>>,
 ];

@@ -7,6 +7,7 @@
  *   test:purges     [{ name, args }] (JSON): one RoomContentPurge each
  *   test:functions  arguments (JSON) `{ room, sessionId, dateStart, dateEnd, metrics, tags, teamMetrics }`:
  *                   when present, every data function is called and its result exported
+ *   test:getRoom    a room's friendly URL: getRoom and getRoomOutput of it exported as `room` and `roomOutput`
  *
  * Stack outputs: `roomId`; `<token>Token`, `<token>Link`, `<token>Claims` per token; `<purge>Purged`;
  * one output per data function call, named after it.
@@ -45,6 +46,8 @@ export = async () => {
     for (const p of config.getObject<Declared[]>("purges") ?? []) {
         outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as vcrooms.RoomContentPurgeArgs).purged;
     }
+    const read = config.get("getRoom");
+    if (read) Object.assign(outputs, { room: await vcrooms.getRoom({ room: read }), roomOutput: vcrooms.getRoomOutput({ room: read }) });
     const f = config.getObject<FunctionArgs>("functions");
     if (f) {
         // Awaited here, in the program: the getX forms; the Output forms for two of them.

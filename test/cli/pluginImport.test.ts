@@ -1,0 +1,42 @@
+/**
+ * `pulumi import` through the plugin face, real Pulumi CLI against the emulator, where it must fail: a room that is
+ * not in the provider's team (a typo, an upper-case UUID) is "not found", and the kinds with no record to read
+ * (JoinToken, RoomContentPurge, TeamDefaults) are "not importable"; in every case the state gets no resource.
+ */
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { apiCaller } from "../support/http";
+import type { PulumiProject } from "../../harness/pulumiCli";
+import { cli, emulatorForSuite, projectFor } from "./support";
+
+let emulator: RunningEmulator;
+let api: ReturnType<typeof apiCaller>;
+const projects: PulumiProject[] = [];
+
+describe.skipIf("skip" in cli)("pulumi import through the plugin face: refusals", { timeout: 900_000 }, () => {
+    emulatorForSuite(projects, (started) => {
+        emulator = started;
+        api = apiCaller(started);
+    });
+
+    it("a missing room is not found and a non-importable kind says why; the state gets nothing", async () => {
+        const real = (await api("POST", "/rooms", { friendly_url: "real-room" })).body as { id: string };
+        const project = await projectFor(emulator, { "test:rooms": "[]" }, { plugin: true });
+        projects.push(project);
+        expect((await project.up()).code).toBe(0);
+        const attempt = (type: string, name: string, id: string) => project.run(["import", `vcrooms:index:${type}`, name, id, "--yes", "--generate-code=false", "--non-interactive"]);
+
+        for (const [name, id] of [["typo", "real-rooom"], ["upper", real.id.toUpperCase()]] as const) {
+            const result = await attempt("Room", name, id);
+            expect(result.code, result.stdout + result.stderr).not.toBe(0);
+            expect(result.stdout + result.stderr).toContain(`Room ${JSON.stringify(id)} not found`);
+        }
+        for (const type of ["JoinToken", "RoomContentPurge", "TeamDefaults"]) {
+            const result = await attempt(type, `x-${type}`, "0b0e5a8e-3f7c-4d51-9a39-1d2b8f0c7e11");
+            expect(result.code, result.stdout + result.stderr).not.toBe(0);
+            expect(result.stdout + result.stderr).toContain(`${type} is not importable:`);
+        }
+        const state = (await project.exportDeployment()).deployment.resources ?? [];
+        expect(state.filter((r) => String(r.type).startsWith("vcrooms:index:")).map((r) => r.urn)).toEqual([]);
+    });
+});

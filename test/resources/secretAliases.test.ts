@@ -1,0 +1,72 @@
+/**
+ * Secret inputs that come back under other names stay secret, in both faces: a Room's `topic` carries its
+ * `description` (declared `sameAs`), and a room inherits the team defaults it does not declare, so a setting given as
+ * a secret to TeamDefaults (`lobbyMessage`) is secret in the outputs of every Room that does not declare it.
+ */
+import * as fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { VcroomsPlugin } from "../../provider/plugin/adapter";
+import { isSecretValue, secretValue } from "../../provider/plugin/secrets";
+import { control } from "../support/http";
+import { engineFor, sdk } from "../support/pulumi";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pulumi: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
+
+const DESCRIPTION = "Board room: acquisition of Q-corp 61b2";
+const LOBBY = "Welcome to the secret lobby 9d4e";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+    emulator = await startEmulator({ rateLimit: 0 });
+});
+afterAll(() => emulator.close());
+
+const stateOf = (engine: unknown) => fs.readFileSync((engine as { options: { stateFile: string } }).options.stateFile, "utf8");
+
+describe("secrets under other names (SDK face)", () => {
+    it("a secret description is secret as topic; a secret TeamDefaults lobbyMessage is secret in rooms that inherit it", async () => {
+        await control(emulator, "POST", "/reset");
+        const engine = engineFor(emulator, "secret-aliases");
+        const program = async () => {
+            // The rooms first: a TeamDefaults declared later in the program still reaches them.
+            const board = new sdk.Room("board", { friendlyUrl: "board-alias", description: pulumi.secret(DESCRIPTION) });
+            const plain = new sdk.Room("plain", { friendlyUrl: "plain-alias" });
+            const own = new sdk.Room("own", { friendlyUrl: "own-lobby", lobbyMessage: "Our own lobby text" });
+            new sdk.TeamDefaults("defaults", { lobbyMessage: pulumi.secret(LOBBY) });
+            return { topic: board.topic, inherited: plain.lobbyMessage, own: own.lobbyMessage, url: plain.roomUrl };
+        };
+        const up = await engine.up(program);
+        expect(up.errors).toEqual([]);
+        // The first up creates the rooms before the defaults change; the second reads the inherited text back.
+        const again = await engine.up(program, { refresh: true });
+        expect(again.errors).toEqual([]);
+        expect(again.outputs).toMatchObject({ topic: "[secret]", inherited: "[secret]", own: "Our own lobby text", url: "https://acme.digitalsamba.com/plain-alias" });
+        expect(stateOf(engine)).not.toContain(DESCRIPTION);
+        expect(stateOf(engine)).not.toContain(LOBBY);
+    });
+});
+
+describe("secrets under other names (plugin face)", () => {
+    it("topic is secret when description came secret; an inherited lobbyMessage when TeamDefaults got it secret", async () => {
+        await control(emulator, "POST", "/reset");
+        const plugin = new VcroomsPlugin("0.1.0");
+        plugin.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
+        const ref = (type: string, name: string) => ({ urn: `urn:pulumi:dev::p::vcrooms:index:${type}::${name}`, type: `vcrooms:index:${type}`, name });
+        const defaults = await plugin.check(ref("TeamDefaults", "defaults"), {}, { lobbyMessage: secretValue(LOBBY) });
+        expect(defaults.failures).toEqual([]);
+        await plugin.create(ref("TeamDefaults", "defaults"), defaults.inputs);
+
+        const board = await plugin.check(ref("Room", "board"), {}, { friendlyUrl: "board-alias", description: secretValue(DESCRIPTION) });
+        const created = await plugin.create(ref("Room", "board"), board.inputs);
+        expect(isSecretValue(created.outs.topic)).toBe(true);
+        expect(isSecretValue(created.outs.lobbyMessage)).toBe(true);
+        const own = await plugin.check(ref("Room", "own"), {}, { friendlyUrl: "own-lobby", lobbyMessage: "Our own lobby text" });
+        const ownOuts = (await plugin.create(ref("Room", "own"), own.inputs)).outs;
+        expect(ownOuts.lobbyMessage).toBe("Our own lobby text");
+        expect(ownOuts.topic).toBe("own-lobby");
+        const read = await plugin.read(ref("Room", "board"), created.id, created.outs, board.inputs);
+        expect(isSecretValue(read.props.topic) && isSecretValue(read.props.lobbyMessage)).toBe(true);
+    });
+});
