@@ -25,9 +25,14 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
         return { inputs, failures };
     }
 
-    /** `room`, `kinds` and `triggers` replace (the purge runs again); a `connection` change alone updates in place. */
+    /**
+     * `room`, `kinds` and `triggers` replace (the purge runs again); a `connection` change alone updates in place.
+     * `kinds` counts by what it purges: reordered, or every kind written out where it was omitted (or the reverse),
+     * it deletes the same content, so it is no change.
+     */
     async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<NamedDiff> {
-        return diffOf(roomContentPurge, olds, news);
+        const samePurge = !containsUnknown(news.kinds) && kindsToDelete(news.kinds).join() === kindsToDelete(olds.kinds).join();
+        return diffOf(roomContentPurge, olds, samePurge ? { ...news, kinds: olds.kinds } : news);
     }
 
     async create(inputs: PurgeInputs): Promise<pulumi.dynamic.CreateResult<PurgeOutputs>> {
