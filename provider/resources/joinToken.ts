@@ -19,7 +19,7 @@ import { stableOutputs, userExtras } from "../declarations/derive";
 import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";
 import { checkInputs, containsUnknown, failure } from "./check";
-import type { ClientFor } from "./connections";
+import { withTeamMove, type ClientFor } from "./connections";
 import { describeFailure } from "./messages";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -71,7 +71,7 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
     async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<NamedDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
-        return { changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) };
+        return withTeamMove({ changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) }, this.clientFor, olds, news);
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */

@@ -13,7 +13,7 @@ import { creationMarker, droppedExpiryWarning, expiredDiff, hasExpired, room } f
 import { checkInputs, containsUnknown, failure } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
-import { configurationFailures, type ClientFor } from "./connections";
+import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import type { KnownRoles } from "./compare";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
@@ -78,7 +78,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
-        const diff = diffOf(room, olds, news, await teamRolesFor(client, room, news));
+        const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
 
