@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declare";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declare";
-import { aliasedOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames } from "../provider/declarations/derive";
+import { aliasedOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { shimProvider, type ProviderKind } from "./shim";
 
 /**
@@ -29,6 +29,7 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
     const props: Record<string, unknown> = { ...outputPlaceholders(d), ...args };
     for (const [key, secret] of secretInputs(d)) if (key in args) props[key] = secretForm(args[key], secret);
     for (const key of resourceNameInputs(d)) props[key] = name;
+    for (const key of stackInputs(d)) props[key] = `${pulumi.getProject()}/${pulumi.getStack()}`;
     return props;
 }
 

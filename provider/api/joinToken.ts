@@ -5,7 +5,7 @@
  *
  * No message here ever contains a token or a key: a token is a credential for its room.
  */
-import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
+import { SignJWT, compactVerify, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 
 /** The payload claims of 5.3, by their JWT names. */
 export interface JoinTokenClaims {
@@ -92,6 +92,20 @@ export async function verifyJoinToken(token: string, developerKey: string): Prom
     const problems = claimProblems(payload);
     if (problems.length > 0) throw new JoinTokenError(`Unable to verify a join token: ${problems.join("; ")}`);
     return payload as unknown as JoinTokenClaims;
+}
+
+/**
+ * Whether a token's signature matches the developer key, whatever its times: a token kept in state is checked
+ * against today's key (a rotated key makes every token issued before it fail), its expiry judged apart.
+ */
+export async function signedWith(token: string, developerKey: string): Promise<boolean> {
+    try {
+        await compactVerify(token, keyBytes(developerKey, "verify"), { algorithms: ["HS256"] });
+        return true;
+    } catch (error) {
+        if (error instanceof joseErrors.JWSSignatureVerificationFailed) return false;
+        throw error;
+    }
 }
 
 /** The claims of a token the API just issued, read without verifying (the provider does not need the key for that). */

@@ -50,6 +50,8 @@ export interface ExtraInput<T = unknown> {
     readonly createOnly?: boolean;
     /** Filled by the SDK with the Pulumi resource name; not a user input, not in the docs, never a change. */
     readonly fromResourceName?: boolean;
+    /** Filled by the SDK with `<project>/<stack>` (the plugin face takes it from the URN); not a user input either. */
+    readonly fromStack?: boolean;
     /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
     readonly fromCheck?: boolean;
     /** Phantom: carries the value type to the SDK's argument types. */
@@ -116,7 +118,7 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromCheck: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromCheck: true } ? never : K]?: ValueOfField<D["extras"][K]>;
 };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */

@@ -45,12 +45,17 @@ export function replacementInputs(d: Declaration): string[] {
 
 /** Extra inputs a user declares (those the SDK fills itself are left out). */
 export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
-    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromCheck);
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromCheck);
 }
 
 /** Extra inputs the SDK fills with the resource name. */
 export function resourceNameInputs(d: Declaration): string[] {
     return Object.entries(d.extras).filter(([, e]) => e.fromResourceName).map(([name]) => name);
+}
+
+/** Extra inputs the SDK fills with `<project>/<stack>`. */
+export function stackInputs(d: Declaration): string[] {
+    return Object.entries(d.extras).filter(([, e]) => e.fromStack).map(([name]) => name);
 }
 
 /** Outputs that never change once the resource exists, plus `id`. */

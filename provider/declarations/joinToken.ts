@@ -6,7 +6,7 @@
  */
 import { containsUnknown, failure, type CheckFailure } from "../resources/check";
 import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, STRING, stringInput, type Values } from "./declare";
-import { durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
+import { absoluteSeconds, durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fixed = { createOnly: true } as const;
@@ -16,8 +16,15 @@ const fixedTime = { ...fixed, schemaType: { oneOf: [NUMBER, STRING] } };
 
 const nonEmpty = (v: unknown) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string");
 
-/** Rules across inputs: a room is required; renewBefore needs an expiry, and must be shorter than a relative one. */
-function tokenRules(inputs: Values): CheckFailure[] {
+/** `YYYY-MM-DD hh:mm:ss UTC`, for messages. */
+const utcText = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+/**
+ * Rules across inputs: a room is required; an absolute expiry is in the future and after notBefore; renewBefore
+ * needs an expiry and must be shorter than the token's lifetime, or what is left of an absolute expiry (else every
+ * up would issue a token with that same expiry again).
+ */
+function tokenRules(inputs: Values, now: Date): CheckFailure[] {
     const failures: CheckFailure[] = [];
     if (inputs.room === undefined || inputs.room === null) failures.push({ property: "room", reason: "room is required: the room's id or friendly URL (usually a Room's id)" });
     const { renewBefore, expiresAt } = inputs;
@@ -27,6 +34,18 @@ function tokenRules(inputs: Values): CheckFailure[] {
     const renew = durationSeconds(renewBefore);
     if (renew !== undefined && isMinutes(expiresAt) && renew >= expiresAt * 60) {
         failures.push(failure("renewBefore", `must be shorter than the token's lifetime (expiresAt ${expiresAt} minutes), or every run would issue a new token`, renewBefore));
+    }
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const expires = absoluteSeconds(expiresAt);
+    if (expires !== undefined && expires <= nowSeconds) {
+        failures.push(failure("expiresAt", `must be in the future (now ${utcText(nowSeconds)}): a token issued with it would be expired already`, expiresAt));
+    } else if (expires !== undefined && renew !== undefined && renew >= expires - nowSeconds) {
+        failures.push(failure("renewBefore", `must be shorter than what is left until expiresAt (${utcText(expires)}), or every up would issue the token again with that same expiry; declare a later expiresAt or a shorter renewBefore`, renewBefore));
+    }
+    const notBefore = absoluteSeconds(inputs.notBefore);
+    const latest = expires ?? (isMinutes(expiresAt) ? nowSeconds + expiresAt * 60 : undefined);
+    if (notBefore !== undefined && latest !== undefined && notBefore >= latest) {
+        failures.push(failure("notBefore", `must be before the token's expiry (${utcText(latest)}): the token would never be valid`, inputs.notBefore));
     }
     return failures;
 }

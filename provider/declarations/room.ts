@@ -1,12 +1,12 @@
 /**
  * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the hooks only a room has.
  */
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { RoomRecord, RoomsClient } from "../api";
 import { deepKeysToCamel } from "../api/names";
 import { isRealDateTime } from "../api/settings";
-import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../resources/check";
+import { containsUnknown, e2eeFailures, failure, lockFailures, UNKNOWN, type CheckFailure } from "../resources/check";
 import { canonicalInstant, sameValue } from "../resources/compare";
 import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
 import { teamRolesFor } from "../resources/teamRoles";
@@ -30,10 +30,34 @@ const ROOM_FILE = objectType("RoomFile", "A file attached to a room.", {
     thumbnailUrl: { type: STRING, description: "The file's thumbnailUrl." },
 });
 
-/** Pulumi-style auto-name: the resource name, made URL-safe, plus a random suffix; 3 to 32 characters. */
-export function generateFriendlyUrl(resourceName: string): string {
-    const base = resourceName.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
-    return `${base}-${randomBytes(4).toString("hex").slice(0, 7)}`;
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
+function identityOf(inputs: Values): string {
+    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${String(inputs.resourceName)}`;
+}
+
+/**
+ * Pulumi-style auto-name: the resource name, made URL-safe, plus a suffix; 3 to 32 characters. The suffix is
+ * derived, not random: from the resource's identity and its create-only inputs, so preview shows the name up
+ * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
+ * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
+ */
+export function generateFriendlyUrl(inputs: Values, createOnly: readonly string[]): string {
+    const values = createOnly.map((k) => inputs[k]);
+    if (containsUnknown(values)) return UNKNOWN;
+    const base = String(inputs.resourceName).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
+    return `${base}-${digest(`friendly URL\n${identityOf(inputs)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
+}
+
+/**
+ * The creation marker: the `external_id` a create writes when the program declares none, derived again on every
+ * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
+ * earlier attempt of this resource whose answer was lost, not by another stack or person.
+ */
+export function creationMarker(inputs: Values): string | undefined {
+    if (inputs.externalId !== undefined || typeof inputs.resourceName !== "string") return undefined;
+    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs)}`).slice(0, 24)}`;
 }
 
 /** Rules across fields (contract 2.3, 2.4, 8), on the values declared; `olds` are the inputs last applied. */
@@ -89,6 +113,7 @@ export const room = declareResource({
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
+        stack: stringInput("Set by the SDK to `<project>/<stack>`: with the resource name, what makes the generated friendly URL and the creation marker this resource's own.", { fromStack: true }),
         friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl was generated rather than declared.", { fromCheck: true }),
         adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing.", {
             whenOmitted: "`false`: the create fails when a room with this friendlyUrl exists.",
@@ -112,13 +137,14 @@ export const room = declareResource({
     generatedFlag: "friendlyUrlGenerated",
     hooks: {
         /**
-         * Keeps the name generated last time: a new suffix on every run would rename the room. A replacement is
-         * checked with no olds, so it gets a new name, like Pulumi's auto-named resources.
+         * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
+         * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
+         * changed, like Pulumi's auto-named resources.
          */
         complete(olds: Values, news: Values): Values {
             if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
             const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
-            return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news.resourceName), friendlyUrlGenerated: true };
+            return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, replacementInputs(room)), friendlyUrlGenerated: true };
         },
         rules: crossFieldFailures,
         /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */

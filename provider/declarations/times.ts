@@ -11,14 +11,32 @@
  */
 export const MINUTES_BELOW = 100_000_000;
 
-/** `YYYY-MM-DD hh:mm[:ss]` in UTC, or ISO 8601 with `Z` or an offset: never a local time, which would depend on the machine. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+/**
+ * The latest Unix time taken, 9999-12-31 23:59:59 UTC: beyond it a Date cannot be written as a date-time, and a
+ * number such as 1e300 would fail only at up ("Invalid time value").
+ */
+export const LATEST_UNIX = 253_402_300_799;
 
-/** Unix seconds of a date-time string, or undefined when it is not one of the accepted forms. */
+/** `YYYY-MM-DD hh:mm[:ss]` in UTC, or ISO 8601 with `Z` or an offset: never a local time, which would depend on the machine. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * Whether the written date and time exist: Date.parse rolls 30 February over to 2 March and 24:00 to the next
+ * day, which would issue a token for a time nobody wrote.
+ */
+function realParts(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
+}
+
+/** Unix seconds of a date-time string, or undefined when it is not one of the accepted forms or not a real time. */
 export function dateTimeSeconds(value: string): number | undefined {
-    if (!DATE_TIME.test(value)) return undefined;
-    const utc = /(Z|[+-]\d{2}:\d{2})$/.test(value);
+    const m = DATE_TIME.exec(value);
+    if (!m) return undefined;
+    const utc = m[8] !== undefined;
     if (!utc && value.includes("T")) return undefined;
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+    if (!realParts(year, month, day, hour, minute, second)) return undefined;
     const ms = Date.parse(utc ? value : `${value.replace(" ", "T")}Z`);
     return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
@@ -26,14 +44,26 @@ export function dateTimeSeconds(value: string): number | undefined {
 /** The rule a time input breaks, or undefined. */
 export function timeRule(value: unknown, minutesAllowed: boolean): string | undefined {
     const forms = `Unix seconds${minutesAllowed ? `, minutes from issue (a number below ${MINUTES_BELOW})` : ""} or a date-time (YYYY-MM-DD hh:mm:ss UTC, or ISO 8601 with Z or an offset)`;
-    if (typeof value === "number") return Number.isInteger(value) && value > 0 ? undefined : `must be ${forms}: a positive whole number`;
-    if (typeof value === "string") return dateTimeSeconds(value) === undefined ? `must be ${forms}` : undefined;
+    if (typeof value === "number") {
+        if (!Number.isInteger(value) || value <= 0) return `must be ${forms}: a positive whole number`;
+        return value > LATEST_UNIX ? `must be ${forms}: at most ${LATEST_UNIX} (9999-12-31 23:59:59 UTC)` : undefined;
+    }
+    if (typeof value === "string") return dateTimeSeconds(value) === undefined ? `must be ${forms}, a real date and time (no 30 February, no 24:00)` : undefined;
     return `must be ${forms}`;
 }
 
 /** What the API is sent: numbers as given (the API resolves minutes by its own clock), date-times as Unix seconds. */
 export function apiTime(value: number | string): number {
     return typeof value === "number" ? value : dateTimeSeconds(value)!;
+}
+
+/**
+ * Unix seconds of a time input that names an absolute time (not minutes from issue); undefined for minutes, or a
+ * value that breaks its rule.
+ */
+export function absoluteSeconds(value: unknown): number | undefined {
+    if (typeof value === "number") return isMinutes(value) || timeRule(value, true) !== undefined ? undefined : value;
+    return typeof value === "string" ? dateTimeSeconds(value) : undefined;
 }
 
 /** Whether an expiry input is minutes from issue. */

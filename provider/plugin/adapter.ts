@@ -12,7 +12,7 @@ import { ConfigurationError, resolveClientConfig } from "../api";
 import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
 import { inputSettings } from "../declarations/declare";
-import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames } from "../declarations/derive";
+import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
@@ -53,6 +53,12 @@ function typeOf(ref: ResourceRef): string {
 
 function nameOf(ref: ResourceRef): string {
     return ref.name || ref.urn.split("::").slice(3).join("::");
+}
+
+/** `<project>/<stack>`, as the SDK fills it in the dynamic face. */
+function stackOf(ref: ResourceRef): string {
+    const [stack, project] = ref.urn.replace(/^urn:pulumi:/, "").split("::");
+    return `${project ?? ""}/${stack ?? ""}`;
 }
 
 /** Paths of the inputs a kind always keeps secret: whole values, or keys of an object value (a connection's key). */
@@ -169,6 +175,7 @@ export class VcroomsPlugin {
         }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name.
         for (const name of resourceNameInputs(d)) inputs[name] = nameOf(ref);
+        for (const name of stackInputs(d)) inputs[name] = stackOf(ref);
         const result = await provider.check!(unwrapSecrets<Values>(olds).plain as never, inputs as never);
         return { inputs: wrapSecrets(result.inputs as Values, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures ?? [] };
     }

@@ -12,6 +12,8 @@ import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOption
 import { shownUrl } from "../api/config";
 import type { ConnectionInput } from "../declarations/connection";
 import { containsUnknown, type CheckFailure } from "./check";
+import { teamOf } from "./claims";
+import type { NamedDiff } from "./diff";
 
 /** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
 export interface StackConfig {
@@ -112,4 +114,27 @@ export function configurationFailures(clientFor: ClientFor, connection: unknown)
         if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
         throw error;
     }
+}
+
+/** The team a connection resolves to (API URL and team id), or undefined when it cannot be resolved now. */
+function resolvedTeam(clientFor: ClientFor, connection: unknown): string | undefined {
+    try {
+        return teamOf(clientFor(connection as ConnectionInput | undefined));
+    } catch (error) {
+        if (error instanceof ConfigurationError) return undefined;
+        throw error;
+    }
+}
+
+/**
+ * A `connection` change that moves a resource to another team (its API URL or team id resolve differently)
+ * replaces it: the old one is deleted with the old connection, the new one created with the new. In place, the
+ * resource would stay in the old team while its state pointed at the new one. A change within one team (a rotated
+ * key, another auth) stays an update; so does one not known yet at preview.
+ */
+export function withTeamMove(diff: NamedDiff, clientFor: ClientFor, olds: { connection?: unknown }, news: { connection?: unknown }): NamedDiff {
+    if (containsUnknown(news.connection) || JSON.stringify(olds.connection ?? {}) === JSON.stringify(news.connection ?? {})) return diff;
+    if (resolvedTeam(clientFor, olds.connection) === resolvedTeam(clientFor, news.connection)) return diff;
+    const add = (list: string[] | undefined) => [...new Set([...(list ?? []), "connection"])];
+    return { ...diff, changes: true, changed: add(diff.changed), replaces: add(diff.replaces) };
 }

@@ -12,14 +12,15 @@
 import { randomUUID } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { NamedDiff } from "./diff";
-import { decodeJoinToken, type RoomsClient } from "../api";
+import { decodeJoinToken, NotFoundError, signedWith, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
 import { stableOutputs, userExtras } from "../declarations/derive";
 import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";
 import { checkInputs, containsUnknown, failure } from "./check";
-import { configurationFailures, type ClientFor } from "./connections";
+import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
+import { warn } from "./diagnostics";
 import { describeFailure } from "./messages";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -31,6 +32,8 @@ type TokenInputs = ProviderInputsOf<typeof joinToken>;
  */
 interface Bookkeeping {
     declared: { notBefore?: number | string; expiresAt?: number | string };
+    /** Set by a refresh that found the token no longer admits anyone: the input it is reported under, and why. */
+    stale: { input: "room" | "connection"; reason: string };
 }
 type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
 
@@ -73,8 +76,9 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
      */
     async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<NamedDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
+        if (changed.length === 0 && olds.stale !== undefined) changed.push(olds.stale.input);
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
-        return { changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) };
+        return withTeamMove({ changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) }, this.clientFor, olds, news);
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */
@@ -125,9 +129,42 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
         return { id: randomUUID(), outs };
     }
 
-    /** The API has no read of a token: what was issued is what is kept. */
+    /**
+     * The API has no read of a token, so a refresh checks what makes it useless while unchanged in the program:
+     * its room (claim `rd`) gone (deleted, or replaced or re-created under the same friendly URL), the room's address
+     * changed (renamed in place, or the team's domain changed: the link answers 404), or a developer key that no
+     * longer verifies it (rotated). Any of them marks it stale, and the diff then issues it anew. The checks belong
+     * here, not in `diff`: they are drift outside the program, which `--refresh` is for, and a plain preview stays
+     * free of requests per token.
+     */
     async read(id: string, props: TokenOutputs = {}): Promise<pulumi.dynamic.ReadResult<TokenOutputs>> {
-        return { id, props };
+        if (typeof props.token !== "string" || typeof props.link !== "string") return { id, props };
+        let stale: Bookkeeping["stale"] | undefined;
+        try {
+            stale = await this.staleness(props.token, props.link, props.connection);
+        } catch (error) {
+            throw describeFailure("check", tokenLabel(props), error);
+        }
+        const { stale: _old, ...rest } = props;
+        if (stale) warn(`${tokenLabel(props)}: ${stale.reason}; the next up issues it anew`);
+        return { id, props: stale ? { ...rest, stale } : rest };
+    }
+
+    private async staleness(token: string, link: string, connection?: ConnectionInput): Promise<Bookkeeping["stale"] | undefined> {
+        const client = this.client(connection);
+        if (!(await signedWith(token, client.config.developerKey))) {
+            return { input: "connection", reason: "it does not verify with the developer key (the key was rotated), so the room refuses it" };
+        }
+        const roomId = decodeJoinToken(token).rd;
+        let roomUrl: string;
+        try {
+            roomUrl = (await client.getRoom(roomId)).room_url;
+        } catch (error) {
+            if (error instanceof NotFoundError) return { input: "room", reason: `its room ${roomId} no longer exists (deleted, or replaced by a new room)` };
+            throw error;
+        }
+        const linked = link.split("?")[0];
+        return linked === roomUrl ? undefined : { input: "room", reason: `its link points to ${linked}, but the room's address is now ${roomUrl} (renamed, or the team's domain changed)` };
     }
 
     /** Forgets the token: the API cannot revoke one, so it stays valid until its expiry. */

@@ -6,14 +6,14 @@
  * declared state, return outputs built from what the API answered.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError, type RoomRecord, type RoomsClient } from "../api";
+import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
-import { droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
+import { creationMarker, droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
 import { checkInputs, containsUnknown, failure } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
-import { configurationFailures, type ClientFor } from "./connections";
+import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import type { KnownRoles } from "./compare";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
@@ -78,15 +78,18 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
-        const diff = diffOf(room, olds, news, await teamRolesFor(client, room, news));
+        const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
 
     /**
-     * Creates the room, or adopts it (adoptExisting). A create that failed after it may have reached
-     * the API is settled inside the client's one retry loop: the friendly URL is unique per team and
-     * ours (generated, or declared for this resource), so looking it up tells whether the room
-     * exists. Found, it is adopted; not found, the create is safe to send again.
+     * Creates the room, or adopts it (adoptExisting). A create that may have reached the API without an answer
+     * is settled by the friendly URL, unique per team and ours (generated, or declared for this resource): a room
+     * found under it is taken only when it carries this resource's creation marker and no resource of this
+     * deployment manages it, i.e. when an earlier attempt of this create made it. Inside the client's retry loop
+     * that settles a lost answer; on a later run (the lookup failed too) the create is refused as "taken", and the
+     * same lookup takes the room. Any other room under the name is left alone: the create fails, naming the way
+     * out (another friendlyUrl, or adoptExisting).
      */
     async create(inputs: RoomInputs): Promise<pulumi.dynamic.CreateResult<RoomOutputs>> {
         let record: RoomRecord;
@@ -101,11 +104,21 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
                 }
                 return room.hooks.adopt(client, inputs, found);
             };
-            const reconcile = friendlyUrl === undefined ? undefined : async () => {
+            const marker = creationMarker(inputs);
+            const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
-                return found && adopt(found);
+                const ours = found !== undefined && found.external_id === marker && ownerOf(roomKey(client, found.id)) === undefined;
+                return ours ? room.hooks.adopt(client, inputs, found) : undefined;
             };
-            record = existing ? await adopt(existing) : await client.createRoom(room.hooks.createBody(inputs), reconcile);
+            const body = marker === undefined ? room.hooks.createBody(inputs) : { ...room.hooks.createBody(inputs), external_id: marker };
+            try {
+                record = existing ? await adopt(existing) : await client.createRoom(body, madeEarlier);
+            } catch (error) {
+                const taken = error instanceof ValidationError && error.fieldErrors.friendly_url !== undefined;
+                const earlier = taken && madeEarlier ? await madeEarlier() : undefined;
+                if (!earlier) throw error;
+                record = earlier;
+            }
         } catch (error) {
             throw describeFailure("create", roomLabel(inputs), error);
         }

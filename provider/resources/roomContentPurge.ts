@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
 import { checkInputs, containsUnknown } from "./check";
-import { configurationFailures, type ClientFor } from "./connections";
+import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, type NamedDiff } from "./diff";
 import { describeFailure } from "./messages";
 
@@ -27,9 +27,15 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
         return { inputs, failures };
     }
 
-    /** `room`, `kinds` and `triggers` replace (the purge runs again); a `connection` change alone updates in place. */
+    /**
+     * `room`, `kinds` and `triggers` replace (the purge runs again), and so does a `connection` to another team; a
+     * `connection` change within the team alone updates in place.
+     * `kinds` counts by what it purges: reordered, or every kind written out where it was omitted (or the reverse),
+     * it deletes the same content, so it is no change.
+     */
     async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<NamedDiff> {
-        return diffOf(roomContentPurge, olds, news);
+        const samePurge = !containsUnknown(news.kinds) && kindsToDelete(news.kinds).join() === kindsToDelete(olds.kinds).join();
+        return withTeamMove(diffOf(roomContentPurge, olds, samePurge ? { ...news, kinds: olds.kinds } : news), this.clientFor, olds, news);
     }
 
     async create(inputs: PurgeInputs): Promise<pulumi.dynamic.CreateResult<PurgeOutputs>> {

@@ -15,7 +15,7 @@ import { checkInputs, containsUnknown } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
 import { warn } from "./diagnostics";
 import { declaredFormOf, type KnownRoles } from "./compare";
-import { configurationFailures, type ClientFor } from "./connections";
+import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, type NamedDiff } from "./diff";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
@@ -116,7 +116,8 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);
-        return diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news));
+        // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
+        return withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
     }
 
     async create(inputs: DefaultsInputs): Promise<pulumi.dynamic.CreateResult<DefaultsOutputs>> {
