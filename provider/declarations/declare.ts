@@ -40,8 +40,10 @@ export interface ExtraInput<T = unknown> {
     readonly type: TypeSpec;
     /** The values `validate` takes, in words, for the reference. */
     readonly allowed: string;
-    /** What omitting it means, for the reference ("Required." for an input the rules require). */
+    /** What omitting it means, for the reference. */
     readonly whenOmitted?: string;
+    /** The kind cannot exist without it: required in the SDK's argument types and the schema, "Required." in the reference. */
+    readonly required?: boolean;
     /** Returns the rule broken, or undefined. */
     readonly validate: (value: unknown) => string | undefined;
     /** `true`: the whole value is secret; a list: these keys of an object value are. */
@@ -107,8 +109,8 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromCheck: true } ? never : K]?: ValueOfField<D["extras"][K]>;
-};
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromCheck: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+} & { [K in keyof D["extras"] as D["extras"][K] extends { required: true } ? K : never]: ValueOfField<D["extras"][K]> };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */
 export type StateOf<D extends Declaration> = SettingOutputsOf<D> & { [K in keyof D["outputs"]]: ValueOfField<D["outputs"][K]> };
@@ -136,8 +138,8 @@ export function declareResource<Tk extends string, Sc extends Target | undefined
 
 type ExtraFlags = Omit<ExtraInput, "description" | "validate" | "__type" | "type" | "allowed">;
 
-/** An extra input: its type, and in words the values `validate` takes. */
-export function extra<T>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
+/** An extra input: its type, and in words the values `validate` takes (its flags' literal types kept, `required: true` for the SDK's types). */
+export function extra<T, const F extends ExtraFlags = {}>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: F = {} as F): ExtraInput<T> & F {
     return { type, allowed, description, validate, ...flags };
 }
 

@@ -37,7 +37,7 @@ export const joinToken = declareResource({
     idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
     scope: undefined,
     extras: {
-        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),
+        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, required: true }),
         userName: stringInput("The participant's name (claim `u`).", { ...fixed, whenOmitted: "The participant is asked for a name." }),
         userId: stringInput("An external user identifier (claim `ud`).", { ...fixed, whenOmitted: "No `ud` claim." }),
         initials: stringInput("Custom initials for the participant's tile.", { ...fixed, whenOmitted: "No custom initials." }),

@@ -38,7 +38,7 @@ export const roomContentPurge = declareResource({
     extras: {
         room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {
             ...fixed,
-            whenOmitted: "Required.",
+            required: true,
         }),
         kinds: extra<ContentKind[]>(arrayOf(STRING), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
             ...fixed,

@@ -9,6 +9,8 @@ import * as vcrooms from "pulumi-vcrooms";
 const defaults = new vcrooms.TeamDefaults("defaults", { paletteMode: "dark", defaultRole: "attendee" });
 const board = new vcrooms.Room("board", { friendlyUrl: "board-q3", privacy: "private", roles: ["moderator"], e2eeEnabled: true }, { dependsOn: defaults });
 const token = new vcrooms.JoinToken("alice", { room: board.id, userName: "Alice", expiresAt: 60 });
+// @ts-expect-error: a join token cannot exist without its room.
+new vcrooms.JoinToken("nobody", { userName: "Nobody" });
 const purge = new vcrooms.RoomContentPurge("purge", { room: board.id, kinds: ["recordings"] });
 
 // Outputs a room always has are not optional: no `!` or `?.` needed under strict.
@@ -19,4 +21,5 @@ export const purged = purge.id;
 // Functions: the plain and the Output form, with their exported argument and result types.
 const args: vcrooms.GetRoomArgs = { room: "board-q3" };
 export const found: Promise<vcrooms.GetRoomResult> = vcrooms.getRoom(args);
-export const description = vcrooms.getRoomOutput({ room: board.id }).apply((r) => r.description);
+export const description = vcrooms.getRoomOutput({ room: board.id }, { dependsOn: [board] }).apply((r) => r.description);
+export const rooms = vcrooms.getRooms({}, {}).then((r) => r);
