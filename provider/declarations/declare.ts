@@ -138,10 +138,13 @@ export function declareResource<Tk extends string, Sc extends Target | undefined
 
 type ExtraFlags = Omit<ExtraInput, "description" | "validate" | "__type" | "type" | "allowed">;
 
-/** An extra input: its type, and in words the values `validate` takes (its flags' literal types kept, `required: true` for the SDK's types). */
-export function extra<T, const F extends ExtraFlags = {}>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: F = {} as F): ExtraInput<T> & F {
+/** An extra input: its type, and in words the values `validate` takes. */
+export function extra<T>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
     return { type, allowed, description, validate, ...flags };
 }
+
+/** An extra input the kind cannot exist without: its type says so, for the SDK's argument types. */
+export const required = <T>(e: ExtraInput<T>): ExtraInput<T> & { readonly required: true } => ({ ...e, required: true });
 
 export const booleanInput = (description: string, flags?: ExtraFlags) =>
     extra<boolean>(BOOLEAN, "`true` or `false`", description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);

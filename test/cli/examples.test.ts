@@ -127,7 +127,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
                 { "teams:stagingApiUrl": emulator.baseUrl, "teams:productionApiUrl": production.baseUrl },
                 { "teams:stagingDeveloperKey": emulator.developerKey, "teams:productionDeveloperKey": production.developerKey },
             );
-            await expectPlan(teams, ["create production-defaults", "create staging-defaults", "create production-standup", "create staging-standup"]);
+            await expectPlan(teams, ["create production-defaults", "create production-standup", "create staging-defaults", "create staging-standup"]);
             const up = await teams.up();
             expect(up.code, up.stdout + up.stderr).toBe(0);
             expect(await teams.outputs()).toEqual({ standupUrls: { staging: "https://acme.digitalsamba.com/standup", production: "https://acme-prod.digitalsamba.com/standup" } });
