@@ -3,6 +3,7 @@
  * with the tarball installed (test/cli/install.ts), then through the real CLI: a preview that plans the example's
  * resources (a program that never ran would plan only the stack), up, a no-change up, the outputs, destroy.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -11,7 +12,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import { PulumiProject } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
-import { installExample, outsideRepository, pack } from "./install";
+import { installExample, NPM_INSTALL_FLAGS, outsideRepository, pack } from "./install";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
@@ -217,5 +218,34 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(md).toContain("| support | Support desk | 95 | 18.4 % |");
         expect(md).toContain("| board | Board room | 0 | 0.0 % |");
         for (const room of ["sales", "support", "board"]) await api("DELETE", `/rooms/${room}`);
+    });
+
+    it("the plugin from the installed package: pulumi package add ./node_modules/pulumi-vcrooms, npm install, then a strict program on the generated SDK comes up", async () => {
+        const folder = installed("quickstart");
+        const plugin = await projectFor(emulator, {}, { folder });
+        projects.push(plugin);
+        await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms"]);
+        expect(JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).dependencies).toMatchObject({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
+        // The user's step after `package add` (README): npm installs the generated SDK, whose postinstall compiles it.
+        execFileSync("npm", ["install", ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
+        // Type-checked by Pulumi's TypeScript run (tsconfig strict): outputs always set need no undefined check.
+        fs.writeFileSync(
+            path.join(folder, "index.ts"),
+            'import * as vcrooms from "@vcrooms/pulumi";\n' +
+                'const board = new vcrooms.Room("board", { friendlyUrl: "plugin-board", description: "Board" });\n' +
+                'const token = new vcrooms.JoinToken("alice", { room: board.id, userName: "Alice" });\n' +
+                "export const urlLength = board.roomUrl.apply((url) => url.length);\n" +
+                "export const tokenRoom = token.roomId;\n",
+        );
+        const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type} ${s.name}`).sort();
+        const preview = await plugin.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(ours(preview.steps)).toEqual(["create vcrooms:index:JoinToken alice", "create vcrooms:index:Room board"]);
+        const up = await plugin.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length });
+        const down = await plugin.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
 });
