@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
-import { PulumiProject } from "../../harness/pulumiCli";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
 import { installExample, NPM_INSTALL_FLAGS, outsideRepository, pack } from "./install";
 
@@ -245,6 +245,25 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length });
         const down = await plugin.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("templates/vcrooms-team: pulumi new makes a project that, with the tarball installed, comes up and goes away", async () => {
+        const folder = path.join(installs, "from-template");
+        fs.mkdirSync(folder);
+        const team = new PulumiProject({ cliDir, folder });
+        projects.push(team);
+        await team.must(["new", path.join(ROOT, "templates/vcrooms-team"), "--generate-only", "--yes", "--force", "--name", "my-rooms", "--description", "Our rooms"]);
+        expect(JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).name).toBe("my-rooms");
+        execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
+        await team.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
+        await expectPlan(team, ["create all-hands", "create defaults", "create standup"]);
+        const up = await team.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(Object.keys(await team.outputs()).sort()).toEqual(["allHandsUrl", "standupUrl"]);
+        expect((await team.up(["--expect-no-changes"])).code).toBe(0);
+        const down = await team.destroy();
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
