@@ -43,7 +43,7 @@ export = async () => {
         });
     }
     for (const p of config.getObject<Declared[]>("purges") ?? []) {
-        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as vcrooms.RoomContentPurgeArgs).purged;
+        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as unknown as vcrooms.RoomContentPurgeArgs).purged;
     }
     const f = config.getObject<FunctionArgs>("functions");
     if (f) {
