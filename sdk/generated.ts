@@ -2,6 +2,9 @@
 // test/types/sdkTypes.test.ts keeps it current (UPDATE_SDK_TYPES=1 rewrites it).
 import type { room, teamDefaults, joinToken, roomContentPurge } from "../provider/declarations";
 import type { ArgsOf, OutputsOf, RoomState, TeamDefaultsState, JoinTokenState, RoomContentPurgeState } from "./types";
+import type * as pulumi from "@pulumi/pulumi";
+import type { FunctionArgs, FunctionResult } from "../provider/functions";
+import { invoke, outputOf, type InputArgs } from "./functions";
 
 /** The arguments of a `Room`. */
 export interface RoomArgs extends ArgsOf<typeof room> {
@@ -974,3 +977,93 @@ export interface RoomContentPurgeOutputs extends OutputsOf<RoomContentPurgeState
     /** The kinds deleted by the last run. */
     readonly purged: OutputsOf<RoomContentPurgeState>["purged"];
 }
+
+/** The arguments of `getTeamDefaults`. */
+export type GetTeamDefaultsArgs = FunctionArgs<"getTeamDefaults">;
+/** The result of `getTeamDefaults`. */
+export type GetTeamDefaultsResult = FunctionResult<"getTeamDefaults">;
+/** The team's default room settings and subscription (2.2). Reads GET / (row 1). */
+export const getTeamDefaults = (args: GetTeamDefaultsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamDefaultsResult> => invoke("getTeamDefaults", args, opts);
+/** The team's default room settings and subscription (2.2). Reads GET / (row 1). As an Output, from arguments that may be Outputs. */
+export const getTeamDefaultsOutput = (args: InputArgs<GetTeamDefaultsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamDefaultsResult> => outputOf("getTeamDefaults", args, opts);
+
+/** The arguments of `getRoom`. */
+export type GetRoomArgs = FunctionArgs<"getRoom">;
+/** The result of `getRoom`. */
+export type GetRoomResult = FunctionResult<"getRoom">;
+/** One room's record (2.1). Reads GET /rooms/{room} (row 5). */
+export const getRoom = (args: GetRoomArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomResult> => invoke("getRoom", args, opts);
+/** One room's record (2.1). Reads GET /rooms/{room} (row 5). As an Output, from arguments that may be Outputs. */
+export const getRoomOutput = (args: InputArgs<GetRoomArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomResult> => outputOf("getRoom", args, opts);
+
+/** The arguments of `getRooms`. */
+export type GetRoomsArgs = FunctionArgs<"getRooms">;
+/** The result of `getRooms`. */
+export type GetRoomsResult = FunctionResult<"getRooms">;
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. */
+export const getRooms = (args: GetRoomsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRoomsResult> => invoke("getRooms", args, opts);
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. As an Output, from arguments that may be Outputs. */
+export const getRoomsOutput = (args: InputArgs<GetRoomsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomsResult> => outputOf("getRooms", args, opts);
+
+/** The arguments of `getRoles`. */
+export type GetRolesArgs = FunctionArgs<"getRoles">;
+/** The result of `getRoles`. */
+export type GetRolesResult = FunctionResult<"getRoles">;
+/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. */
+export const getRoles = (args: GetRolesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRolesResult> => invoke("getRoles", args, opts);
+/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. As an Output, from arguments that may be Outputs. */
+export const getRolesOutput = (args: InputArgs<GetRolesArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRolesResult> => outputOf("getRoles", args, opts);
+
+/** The arguments of `getRole`. */
+export type GetRoleArgs = FunctionArgs<"getRole">;
+/** The result of `getRole`. */
+export type GetRoleResult = FunctionResult<"getRole">;
+/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). */
+export const getRole = (args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleResult> => invoke("getRole", args, opts);
+/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). As an Output, from arguments that may be Outputs. */
+export const getRoleOutput = (args: InputArgs<GetRoleArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoleResult> => outputOf("getRole", args, opts);
+
+/** The arguments of `getRoomStatistics`. */
+export type GetRoomStatisticsArgs = FunctionArgs<"getRoomStatistics">;
+/** The result of `getRoomStatistics`. */
+export type GetRoomStatisticsResult = FunctionResult<"getRoomStatistics">;
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. */
+export const getRoomStatistics = (args: GetRoomStatisticsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomStatisticsResult> => invoke("getRoomStatistics", args, opts);
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. As an Output, from arguments that may be Outputs. */
+export const getRoomStatisticsOutput = (args: InputArgs<GetRoomStatisticsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomStatisticsResult> => outputOf("getRoomStatistics", args, opts);
+
+/** The arguments of `getTeamStatistics`. */
+export type GetTeamStatisticsArgs = FunctionArgs<"getTeamStatistics">;
+/** The result of `getTeamStatistics`. */
+export type GetTeamStatisticsResult = FunctionResult<"getTeamStatistics">;
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. */
+export const getTeamStatistics = (args: GetTeamStatisticsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamStatisticsResult> => invoke("getTeamStatistics", args, opts);
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. As an Output, from arguments that may be Outputs. */
+export const getTeamStatisticsOutput = (args: InputArgs<GetTeamStatisticsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamStatisticsResult> => outputOf("getTeamStatistics", args, opts);
+
+/** The arguments of `getRoomChat`. */
+export type GetRoomChatArgs = FunctionArgs<"getRoomChat">;
+/** The result of `getRoomChat`. */
+export type GetRoomChatResult = FunctionResult<"getRoomChat">;
+/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. */
+export const getRoomChat = (args: GetRoomChatArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomChatResult> => invoke("getRoomChat", args, opts);
+/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. As an Output, from arguments that may be Outputs. */
+export const getRoomChatOutput = (args: InputArgs<GetRoomChatArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomChatResult> => outputOf("getRoomChat", args, opts);
+
+/** The arguments of `getRoomTranscripts`. */
+export type GetRoomTranscriptsArgs = FunctionArgs<"getRoomTranscripts">;
+/** The result of `getRoomTranscripts`. */
+export type GetRoomTranscriptsResult = FunctionResult<"getRoomTranscripts">;
+/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. */
+export const getRoomTranscripts = (args: GetRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomTranscriptsResult> => invoke("getRoomTranscripts", args, opts);
+/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. As an Output, from arguments that may be Outputs. */
+export const getRoomTranscriptsOutput = (args: InputArgs<GetRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomTranscriptsResult> => outputOf("getRoomTranscripts", args, opts);
+
+/** The arguments of `exportRoomTranscripts`. */
+export type ExportRoomTranscriptsArgs = FunctionArgs<"exportRoomTranscripts">;
+/** The result of `exportRoomTranscripts`. */
+export type ExportRoomTranscriptsResult = FunctionResult<"exportRoomTranscripts">;
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). */
+export const exportRoomTranscripts = (args: ExportRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<ExportRoomTranscriptsResult> => invoke("exportRoomTranscripts", args, opts);
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). As an Output, from arguments that may be Outputs. */
+export const exportRoomTranscriptsOutput = (args: InputArgs<ExportRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ExportRoomTranscriptsResult> => outputOf("exportRoomTranscripts", args, opts);

@@ -1,6 +1,7 @@
 /**
  * Renders sdk/generated.ts: each SDK resource's argument and output interfaces with every property's
- * description from the declarations as TSDoc, so editors show the docs on hover. The types stay derived
+ * description from the declarations as TSDoc, and each data function (both forms, its argument and result
+ * types) with its description, so editors show the docs on hover. The types stay derived
  * (each interface extends the derived type and names each property's type through it), so a property the
  * declarations drop fails the build, and a test pins the file to this output as docs/reference.md is pinned.
  */
@@ -8,6 +9,8 @@ import type { Declaration } from "./declare";
 import { inputSettings } from "./declare";
 import { userExtras } from "./derive";
 import { declarations } from "./index";
+import { functions } from "../functions";
+import type { ArgField } from "../functions/declare";
 
 /** One TSDoc line: a `*\/` in the text would end the comment early. */
 const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;
@@ -28,6 +31,24 @@ function kindTypes(kind: string, d: Declaration): string[] {
     return lines;
 }
 
+/** A function's two forms; arguments default to none when none is required. */
+function functionExports(name: string, f: (typeof functions)[keyof typeof functions]): string[] {
+    const type = name[0]!.toUpperCase() + name.slice(1);
+    const none = Object.values(f.args as Record<string, ArgField>).some((a) => a.required) ? "" : " = {}";
+    const text = `${f.description} Reads ${f.reads}.`.replace(/\*\//g, "*\\/");
+    return [
+        `/** The arguments of \`${name}\`. */`,
+        `export type ${type}Args = FunctionArgs<"${name}">;`,
+        `/** The result of \`${name}\`. */`,
+        `export type ${type}Result = FunctionResult<"${name}">;`,
+        `/** ${text} */`,
+        `export const ${name} = (args: ${type}Args${none}, opts?: pulumi.InvokeOptions): Promise<${type}Result> => invoke("${name}", args, opts);`,
+        `/** ${text} As an Output, from arguments that may be Outputs. */`,
+        `export const ${name}Output = (args: InputArgs<${type}Args>${none}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${type}Result> => outputOf("${name}", args, opts);`,
+        "",
+    ];
+}
+
 export function renderSdkTypes(): string {
     const kinds = Object.entries(declarations) as Array<[string, Declaration]>;
     return [
@@ -35,7 +56,11 @@ export function renderSdkTypes(): string {
         "// test/types/sdkTypes.test.ts keeps it current (UPDATE_SDK_TYPES=1 rewrites it).",
         `import type { ${kinds.map(([k]) => k).join(", ")} } from "../provider/declarations";`,
         `import type { ArgsOf, OutputsOf, ${kinds.map(([, d]) => `${d.type}State`).join(", ")} } from "./types";`,
+        'import type * as pulumi from "@pulumi/pulumi";',
+        'import type { FunctionArgs, FunctionResult } from "../provider/functions";',
+        'import { invoke, outputOf, type InputArgs } from "./functions";',
         "",
         ...kinds.flatMap(([kind, d]) => kindTypes(kind, d)),
+        ...Object.entries(functions).flatMap(([name, f]) => functionExports(name, f)),
     ].join("\n");
 }
