@@ -7,7 +7,7 @@ import type { FunctionArgs, FunctionResult } from "../provider/functions";
 import { invoke, outputOf, type InputArgs } from "./functions";
 
 /** The arguments of a `Room`. */
-export interface RoomArgs extends ArgsOf<typeof room> {
+export interface RoomArgs {
     /** Locked rooms require acceptance to join. Single-role rooms cannot be locked on join. */
     isLocked?: ArgsOf<typeof room>["isLocked"];
     /** Role id or name for participants who join with no token, or with a token without a role. */
@@ -523,7 +523,7 @@ export interface RoomOutputs extends OutputsOf<RoomState> {
 }
 
 /** The arguments of a `TeamDefaults`. */
-export interface TeamDefaultsArgs extends ArgsOf<typeof teamDefaults> {
+export interface TeamDefaultsArgs {
     /** Locked rooms require acceptance to join. Single-role rooms cannot be locked on join. */
     isLocked?: ArgsOf<typeof teamDefaults>["isLocked"];
     /** Role id or name for participants who join with no token, or with a token without a role. */
@@ -917,7 +917,7 @@ export interface TeamDefaultsOutputs extends OutputsOf<TeamDefaultsState> {
 }
 
 /** The arguments of a `JoinToken`. */
-export interface JoinTokenArgs extends ArgsOf<typeof joinToken> {
+export interface JoinTokenArgs {
     /** The room, usually a `Room`'s `id`. Required. */
     room: ArgsOf<typeof joinToken>["room"];
     /** The participant's name (claim `u`). When omitted: The participant is asked for a name. */
@@ -961,7 +961,7 @@ export interface JoinTokenOutputs extends OutputsOf<JoinTokenState> {
 }
 
 /** The arguments of a `RoomContentPurge`. */
-export interface RoomContentPurgeArgs extends ArgsOf<typeof roomContentPurge> {
+export interface RoomContentPurgeArgs {
     /** The room, usually a `Room`'s `id`. A change purges the new room. Required. */
     room: ArgsOf<typeof roomContentPurge>["room"];
     /** The kinds of content to delete. A change purges again. When omitted: Every kind. */

@@ -1,8 +1,8 @@
 /**
  * Renders sdk/generated.ts: each SDK resource's argument and output interfaces with every property's
  * description from the declarations as TSDoc, and each data function (both forms, its argument and result
- * types) with its description, so editors show the docs on hover. The types stay derived
- * (each interface extends the derived type and names each property's type through it), so a property the
+ * types) with its description, so editors show the docs on hover. The types stay derived (each property's
+ * type is named through the derived type, and the outputs' interface extends it), so a property the
  * declarations drop fails the build, and a test pins the file to this output as docs/reference.md is pinned.
  */
 import type { Declaration } from "./declare";
@@ -18,7 +18,8 @@ const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;
 function kindTypes(kind: string, d: Declaration): string[] {
     const base = `ArgsOf<typeof ${kind}>`;
     const state = `OutputsOf<${d.type}State>`;
-    const lines = [`/** The arguments of a \`${d.type}\`. */`, `export interface ${d.type}Args extends ${base} {`];
+    // Not `extends ${base}`: the inputs the SDK or check fill themselves (`resourceName`) stay out of the public type.
+    const lines = [`/** The arguments of a \`${d.type}\`. */`, `export interface ${d.type}Args {`];
     for (const [name, s] of inputSettings(d)) lines.push(doc(s.description), `    ${name}?: ${base}["${name}"];`);
     for (const [name, e] of userExtras(d)) {
         const omitted = e.required ? " Required." : e.whenOmitted ? ` When omitted: ${e.whenOmitted}` : "";
