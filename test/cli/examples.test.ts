@@ -27,7 +27,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     let tarball: string;
     let installs: string;
     /** examples/<name> copied outside the repository, with the packed package installed. */
-    const installed = (name: string) => installExample(name, tarball, installs);
+    const installed = (name: string, as?: string) => installExample(name, tarball, installs, as);
     beforeAll(async () => {
         emulator = await startEmulator({ rateLimit: 0 });
         installs = outsideRepository("vcrooms-examples-");
@@ -45,7 +45,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         for (const p of projects) p.dispose();
         for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
         await emulator?.close();
-    });
+    }, 300_000); // removing every installed example's node_modules takes a while
 
     it("examples/team-rooms comes up, stays put, and goes away", async () => {
         project = await projectFor(emulator, {}, { folder: installed("team-rooms") });
@@ -221,7 +221,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     });
 
     it("the plugin from the installed package: pulumi package add ./node_modules/pulumi-vcrooms, npm install, then a strict program on the generated SDK comes up", async () => {
-        const folder = installed("quickstart");
+        const folder = installed("quickstart", "plugin-quickstart");
         const plugin = await projectFor(emulator, {}, { folder });
         projects.push(plugin);
         await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms"]);

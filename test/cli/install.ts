@@ -31,9 +31,9 @@ export function pack(into: string): string {
 /** Files of an example as the repository holds them: never an in-place install's node_modules, output or stacks. */
 const LEFT_BEHIND = new Set(["node_modules", "bin", "package-lock.json", "venv", "sdks"]);
 
-/** Copies examples/<name> into `into` and installs the tarball there, as its README says; returns the folder. */
-export function installExample(name: string, tarball: string, into: string): string {
-    const dir = path.join(into, name);
+/** Copies examples/<name> into `into` (as folder `as`) and installs the tarball there, as its README says; returns the folder. */
+export function installExample(name: string, tarball: string, into: string, as = name): string {
+    const dir = path.join(into, as);
     fs.cpSync(path.join(ROOT, "examples", name), dir, {
         recursive: true,
         filter: (source) => !LEFT_BEHIND.has(path.basename(source)) && !/^Pulumi\.[^.]+\.yaml$/.test(path.basename(source)),
