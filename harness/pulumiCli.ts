@@ -166,8 +166,9 @@ export class PulumiProject {
         this.dir = options.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
         this.stack = options.stack ?? "dev";
         const name = options.name ?? "vcrooms-cli";
+        // A `folder` has the user's own Pulumi.yaml, package.json and node_modules: nothing to write.
         if (options.folder) {
-            // The user's own Pulumi.yaml, package.json and node_modules.
+            if (options.python || options.program) throw new Error("a project is a folder, a program or a python program, not several");
         } else if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
