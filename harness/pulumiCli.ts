@@ -4,7 +4,8 @@
  *
  * A project here is a temporary folder with a Pulumi.yaml whose `index.js` re-exports a compiled program
  * from dist/, and a node_modules folder of links to this repository's packages plus `pulumi-vcrooms`
- * itself, as a user's project has after `npm install pulumi-vcrooms`.
+ * itself, as a user's project has after `npm install pulumi-vcrooms`; or a user's own project folder, installed
+ * from the packed tarball (test/cli/install.ts), run as it is.
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -100,6 +101,8 @@ export interface ProjectOptions {
     cliDir: string;
     /** The compiled program module (absolute), e.g. dist/test/cli/programs/declared.js. */
     program?: string;
+    /** A project folder as a user has it (an example copied out and installed): run where it is, as it is. */
+    folder?: string;
     /** A Python project instead of `program`: see {@link PythonProgram}. */
     python?: PythonProgram;
     name?: string;
@@ -160,10 +163,13 @@ export class PulumiProject {
     private readonly env: NodeJS.ProcessEnv;
 
     constructor(private readonly options: ProjectOptions) {
-        this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
+        this.dir = options.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
         this.stack = options.stack ?? "dev";
         const name = options.name ?? "vcrooms-cli";
-        if (options.python) {
+        // A `folder` has the user's own Pulumi.yaml, package.json and node_modules: nothing to write.
+        if (options.folder) {
+            if (options.python || options.program) throw new Error("a project is a folder, a program or a python program, not several");
+        } else if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
             const plugin = options.plugin ? `plugins:\n  providers:\n    - name: vcrooms\n      path: ${ROOT}\n` : "";

@@ -5,5 +5,6 @@ export type { ConnectionInput, NamedRef, RoleRef, RoomFile, RoomInputs, RoomStat
 export { JoinToken, type JoinTokenArgs } from "./joinToken";
 export { RoomContentPurge, type RoomContentPurgeArgs } from "./roomContentPurge";
 export type { JoinTokenState, RoomContentPurgeState } from "./types";
-export * from "./functions";
+export type { InputArgs, WithSecrets } from "./functions";
+export * from "./generated";
 export { signJoinToken, verifyJoinToken, type JoinTokenClaims } from "./joinTokens";

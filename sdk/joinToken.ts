@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { joinToken } from "../provider/declarations/joinToken";
 import { DeclaredResource } from "./declare";
-import type { ArgsOf, JoinTokenState, OutputsOf } from "./types";
+import type { JoinTokenArgs, JoinTokenOutputs } from "./generated";
 
-export type JoinTokenArgs = ArgsOf<typeof joinToken>;
+export type { JoinTokenArgs };
 
-export interface JoinToken extends OutputsOf<JoinTokenState> {}
+export interface JoinToken extends JoinTokenOutputs {}
 
 /**
  * A participant's join token for a room, issued by the API. `token` and `link` are always secret.

@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { room } from "../provider/declarations/room";
 import { DeclaredResource } from "./declare";
-import type { ArgsOf, OutputsOf, RoomState } from "./types";
+import type { RoomArgs, RoomOutputs } from "./generated";
 
-export type RoomArgs = ArgsOf<typeof room>;
+export type { RoomArgs };
 
-export interface Room extends OutputsOf<RoomState> {}
+export interface Room extends RoomOutputs {}
 
 /**
  * A video-conference room. When `friendlyUrl` is omitted, it is derived from the resource name

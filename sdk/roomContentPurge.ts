@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { roomContentPurge } from "../provider/declarations/roomContentPurge";
 import { DeclaredResource } from "./declare";
-import type { ArgsOf, OutputsOf, RoomContentPurgeState } from "./types";
+import type { RoomContentPurgeArgs, RoomContentPurgeOutputs } from "./generated";
 
-export type RoomContentPurgeArgs = ArgsOf<typeof roomContentPurge>;
+export type { RoomContentPurgeArgs };
 
-export interface RoomContentPurge extends OutputsOf<RoomContentPurgeState> {}
+export interface RoomContentPurge extends RoomContentPurgeOutputs {}
 
 /**
  * Deletes a room's content of the kinds named (every kind when `kinds` is omitted) when created, and

@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { teamDefaults } from "../provider/declarations/teamDefaults";
 import { DeclaredResource } from "./declare";
-import type { ArgsOf, OutputsOf, TeamDefaultsState } from "./types";
+import type { TeamDefaultsArgs, TeamDefaultsOutputs } from "./generated";
 
-export type TeamDefaultsArgs = ArgsOf<typeof teamDefaults>;
+export type { TeamDefaultsArgs };
 
-export interface TeamDefaults extends OutputsOf<TeamDefaultsState> {}
+export interface TeamDefaults extends TeamDefaultsOutputs {}
 
 /**
  * The team's default room settings, which every room inherits unless it overrides them. A

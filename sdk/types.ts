@@ -12,8 +12,8 @@ export type { ConnectionInput, RoomFile } from "../provider/declarations";
 /** A value, or for a plain object one whose fields may each be a Pulumi Input (the connection). */
 type Inputish<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: pulumi.Input<T[K]> } : T;
 
-/** Every input may be a plain value or a Pulumi Input (a promise or another resource's Output). */
-export type ArgsOf<D extends Declaration> = { [K in keyof InputsOf<D>]?: pulumi.Input<Inputish<Exclude<InputsOf<D>[K], undefined>>> };
+/** Every input may be a plain value or a Pulumi Input (a promise or another resource's Output); required ones stay required. */
+export type ArgsOf<D extends Declaration> = { [K in keyof InputsOf<D>]: pulumi.Input<Inputish<Exclude<InputsOf<D>[K], undefined>>> };
 
 /** Every output of a resource, as Pulumi Outputs. */
 export type OutputsOf<T> = { readonly [K in keyof T]-?: pulumi.Output<T[K]> };

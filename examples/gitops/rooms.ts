@@ -2,6 +2,7 @@
  * Reads and validates a rooms file. Every problem is reported as `<file>: room "<name>": field
  * "<field>" <what is wrong>`, so a reviewer sees at preview which line of the pull request to fix.
  */
+/// <reference path="./js-yaml.d.ts" />
 import * as fs from "node:fs";
 import * as yaml from "js-yaml";
 

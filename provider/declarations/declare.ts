@@ -40,8 +40,10 @@ export interface ExtraInput<T = unknown> {
     readonly type: TypeSpec;
     /** The values `validate` takes, in words, for the reference. */
     readonly allowed: string;
-    /** What omitting it means, for the reference ("Required." for an input the rules require). */
+    /** What omitting it means, for the reference. */
     readonly whenOmitted?: string;
+    /** The kind cannot exist without it: required in the SDK's argument types and the schema, "Required." in the reference. */
+    readonly required?: boolean;
     /** Returns the rule broken, or undefined. */
     readonly validate: (value: unknown) => string | undefined;
     /** `true`: the whole value is secret; a list: these keys of an object value are. */
@@ -118,8 +120,8 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromCheck: true } ? never : K]?: ValueOfField<D["extras"][K]>;
-};
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromCheck: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+} & { [K in keyof D["extras"] as D["extras"][K] extends { required: true } ? K : never]: ValueOfField<D["extras"][K]> };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */
 export type StateOf<D extends Declaration> = SettingOutputsOf<D> & { [K in keyof D["outputs"]]: ValueOfField<D["outputs"][K]> };
@@ -151,6 +153,9 @@ type ExtraFlags = Omit<ExtraInput, "description" | "validate" | "__type" | "type
 export function extra<T>(type: TypeSpec, allowed: string, description: string, validate: (value: unknown) => string | undefined, flags: ExtraFlags = {}): ExtraInput<T> {
     return { type, allowed, description, validate, ...flags };
 }
+
+/** An extra input the kind cannot exist without: its type says so, for the SDK's argument types. */
+export const required = <T>(e: ExtraInput<T>): ExtraInput<T> & { readonly required: true } => ({ ...e, required: true });
 
 export const booleanInput = (description: string, flags?: ExtraFlags) =>
     extra<boolean>(BOOLEAN, "`true` or `false`", description, (v) => (typeof v === "boolean" ? undefined : "must be true or false"), flags);

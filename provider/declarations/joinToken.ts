@@ -5,7 +5,7 @@
  * are not.
  */
 import { containsUnknown, failure, type CheckFailure } from "../resources/check";
-import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, STRING, stringInput, type Values } from "./declare";
+import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, required, STRING, stringInput, type Values } from "./declare";
 import { absoluteSeconds, durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +57,7 @@ export const joinToken = declareResource({
     notImportable: "the API cannot read a token back; declare a JoinToken and it issues one",
     scope: undefined,
     extras: {
-        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, { ...fixed, whenOmitted: "Required." }),
+        room: required(extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, fixed)),
         userName: stringInput("The participant's name (claim `u`).", { ...fixed, whenOmitted: "The participant is asked for a name." }),
         userId: stringInput("An external user identifier (claim `ud`).", { ...fixed, whenOmitted: "No `ud` claim." }),
         initials: stringInput("Custom initials for the participant's tile.", { ...fixed, whenOmitted: "No custom initials." }),

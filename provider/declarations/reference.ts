@@ -38,7 +38,7 @@ function settingInputRow(d: Declaration, s: AnySetting): string[] {
 function extraInputRow(d: Declaration, name: string, e: ExtraInput): string[] {
     const secret = secretInputs(d).get(name);
     const secretCell = secret === undefined ? "no" : secret === true ? "yes" : `${secret.map((k) => `\`${k}\``).join(", ")}`;
-    return [`\`${name}\``, typeWords(e.type), e.allowed, e.whenOmitted ?? "Not set.", yesNo(replacementInputs(d).includes(name)), secretCell, e.description];
+    return [`\`${name}\``, typeWords(e.type), e.allowed, e.required ? "Required." : (e.whenOmitted ?? "Not set."), yesNo(replacementInputs(d).includes(name)), secretCell, e.description];
 }
 
 function settingOutputRow(d: Declaration, s: AnySetting): string[] {

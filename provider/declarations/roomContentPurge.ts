@@ -5,7 +5,7 @@
  */
 import type { ContentKind } from "../api";
 import { failure, type CheckFailure } from "../resources/check";
-import { ANY, arrayOf, declareResource, extra, output, STRING, type Values } from "./declare";
+import { ANY, arrayOf, declareResource, extra, output, required, STRING, type Values } from "./declare";
 
 export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
 
@@ -37,10 +37,9 @@ export const roomContentPurge = declareResource({
     notImportable: "a purge is a one-off action, not a record the API keeps; declare a RoomContentPurge to run one",
     scope: undefined,
     extras: {
-        room: extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), {
-            ...fixed,
-            whenOmitted: "Required.",
-        }),
+        room: required(
+            extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
+        ),
         kinds: extra<ContentKind[]>(arrayOf(STRING), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
             ...fixed,
             whenOmitted: "Every kind.",

@@ -46,7 +46,7 @@ function settingProperties(d: Declaration, direction: "input" | "output"): Prope
  */
 function extraDescription(e: ExtraInput): string {
     const allowed = ["any string", "`true` or `false`"].includes(e.allowed) || e.allowed.startsWith("(") ? "" : ` Takes ${e.allowed}.`;
-    const omitted = e.whenOmitted === undefined ? "" : e.whenOmitted === "Required." ? " Required." : ` When omitted: ${e.whenOmitted}`;
+    const omitted = e.required ? " Required." : e.whenOmitted === undefined ? "" : ` When omitted: ${e.whenOmitted}`;
     return `${e.description}${allowed}${omitted}`;
 }
 
@@ -58,12 +58,20 @@ function extraProperties(d: Declaration): Properties {
     return Object.fromEntries(userExtras(d).map(([name, e]) => [name, described(e.type, extraDescription(e), e.secret === true)]));
 }
 
+/**
+ * Required: the inputs a kind cannot exist without, and in its state those plus the read-only outputs it always
+ * has (not `orAbsent` or `orNull`), so generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
+ */
 function resourceSpec(d: Declaration) {
     const outputs: Properties = Object.fromEntries(Object.entries(d.outputs).map(([name, o]) => [name, described(o.type, outputDescription(o.description, o.type), o.secret)]));
+    const requiredInputs = userExtras(d).filter(([, e]) => e.required).map(([name]) => name);
+    const alwaysSet = Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name);
     return {
         description: d.description ?? d.type,
         inputProperties: { ...settingProperties(d, "input"), ...extraProperties(d) },
+        requiredInputs,
         properties: { ...settingProperties(d, "output"), ...extraProperties(d), ...outputs },
+        required: [...requiredInputs, ...alwaysSet],
     };
 }
 

@@ -1,4 +1,9 @@
-/** The example programs through the real CLI: up, a no-change up, the outputs, destroy. */
+/**
+ * The example programs as a user runs them: the package packed once, each example copied outside the repository
+ * with the tarball installed (test/cli/install.ts), then through the real CLI: a preview that plans the example's
+ * resources (a program that never ran would plan only the stack), up, a no-change up, the outputs, destroy.
+ */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -7,6 +12,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
+import { installExample, NPM_INSTALL_FLAGS, outsideRepository, pack } from "./install";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
@@ -18,18 +24,32 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         tempDirs.push(dir);
         return dir;
     };
+    let tarball: string;
+    let installs: string;
+    /** examples/<name> copied outside the repository, with the packed package installed. */
+    const installed = (name: string, as?: string) => installExample(name, tarball, installs, as);
     beforeAll(async () => {
         emulator = await startEmulator({ rateLimit: 0 });
+        installs = outsideRepository("vcrooms-examples-");
+        tempDirs.push(installs);
+        tarball = pack(installs);
     });
+    /** The preview of a fresh stack: it must plan creating exactly the example's resources. */
+    const expectPlan = async (project: PulumiProject, creates: string[]) => {
+        const preview = await project.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(resourceOps(preview.steps)).toEqual(creates);
+    };
     afterAll(async () => {
         project?.dispose();
         for (const p of projects) p.dispose();
         for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
         await emulator?.close();
-    });
+    }, 300_000); // removing every installed example's node_modules takes a while
 
     it("examples/team-rooms comes up, stays put, and goes away", async () => {
-        project = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/team-rooms/index.js") });
+        project = await projectFor(emulator, {}, { folder: installed("team-rooms") });
+        await expectPlan(project, ["create all-hands", "create board", "create defaults"]);
         const up = await project.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create all-hands", "create board", "create defaults"]);
@@ -43,8 +63,9 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     });
 
     it("examples/quickstart: rooms, a join token whose link stays secret, no changes on a second up", async () => {
-        const quick = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/quickstart/index.js") });
+        const quick = await projectFor(emulator, {}, { folder: installed("quickstart") });
         projects.push(quick);
+        await expectPlan(quick, ["create alice", "create defaults", "create lobby", "create standup"]);
         const up = await quick.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create alice", "create defaults", "create lobby", "create standup"]);
@@ -67,11 +88,12 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
 
     it("examples/gitops: adding, editing and removing entries of rooms.yaml creates, updates and deletes rooms; a bad entry fails at preview", async () => {
         const file = path.join(tempDir("vcrooms-gitops-"), "rooms.yaml");
-        const gitops = await projectFor(emulator, { "gitops:roomsFile": file }, { program: path.join(ROOT, "dist/examples/gitops/index.js") });
+        const gitops = await projectFor(emulator, { "gitops:roomsFile": file }, { folder: installed("gitops") });
         projects.push(gitops);
         const live = async () => Object.fromEntries(((await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; description: string }>).map((r) => [r.friendly_url, r.description]));
 
         fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales sync\n  - name: support\n    description: Support sync\n    privacy: private\n");
+        await expectPlan(gitops, ["create sales", "create support"]);
         const first = await gitops.up();
         expect(first.code, first.stdout + first.stderr).toBe(0);
         expect(resourceOps(first.steps)).toEqual(["create sales", "create support"]);
@@ -100,12 +122,13 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     it("examples/two-teams: one room in each of two teams, no developer key in plain text in the stack", async () => {
         const production = await startEmulator({ rateLimit: 0, domain: "acme-prod" });
         try {
-            const teams = new PulumiProject({ cliDir, program: path.join(ROOT, "dist/examples/two-teams/index.js") });
+            const teams = new PulumiProject({ cliDir, folder: installed("two-teams") });
             projects.push(teams);
             await teams.init(
                 { "teams:stagingApiUrl": emulator.baseUrl, "teams:productionApiUrl": production.baseUrl },
                 { "teams:stagingDeveloperKey": emulator.developerKey, "teams:productionDeveloperKey": production.developerKey },
             );
+            await expectPlan(teams, ["create production-defaults", "create production-standup", "create staging-defaults", "create staging-standup"]);
             const up = await teams.up();
             expect(up.code, up.stdout + up.stderr).toBe(0);
             expect(await teams.outputs()).toEqual({ standupUrls: { staging: "https://acme.digitalsamba.com/standup", production: "https://acme-prod.digitalsamba.com/standup" } });
@@ -125,9 +148,10 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     });
 
     it("examples/drift-audit: drift-audit.sh fails on a change made outside Pulumi, --repair puts it back", async () => {
-        const audit = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/drift-audit/index.js") });
+        const audit = await projectFor(emulator, {}, { folder: installed("drift-audit") });
         projects.push(audit);
-        const script = path.join(ROOT, "examples/drift-audit/drift-audit.sh");
+        await expectPlan(audit, ["create defaults", "create support"]);
+        const script = path.join(audit.dir, "drift-audit.sh");
         const up = await audit.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const clean = await audit.runFile(script, []);
@@ -151,8 +175,9 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     it("examples/adopt-existing: the first up takes over the room made outside Pulumi, keeping its id", async () => {
         const api = apiCaller(emulator);
         const existing = (await api("POST", "/rooms", { friendly_url: "town-hall", privacy: "public", description: "made by hand" })).body as { id: string };
-        const adopt = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/examples/adopt-existing/index.js") });
+        const adopt = await projectFor(emulator, {}, { folder: installed("adopt-existing") });
         projects.push(adopt);
+        await expectPlan(adopt, ["create town-hall"]);
         const up = await adopt.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create town-hall"]);
@@ -174,7 +199,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         await seed("support", "2026-03-05", 95);
         await seed("board", "2026-04-01", 999); // outside the period
         const outDir = tempDir("vcrooms-report-");
-        const report = await projectFor(emulator, { "report:dateStart": "2026-03-01", "report:dateEnd": "2026-03-31", "report:outDir": outDir }, { program: path.join(ROOT, "dist/examples/usage-report/index.js") });
+        const report = await projectFor(emulator, { "report:dateStart": "2026-03-01", "report:dateEnd": "2026-03-31", "report:outDir": outDir }, { folder: installed("usage-report") });
         projects.push(report);
         const up = await report.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
@@ -193,5 +218,53 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(md).toContain("| support | Support desk | 95 | 18.4 % |");
         expect(md).toContain("| board | Board room | 0 | 0.0 % |");
         for (const room of ["sales", "support", "board"]) await api("DELETE", `/rooms/${room}`);
+    });
+
+    it("the plugin from the installed package: pulumi package add ./node_modules/pulumi-vcrooms, npm install, then a strict program on the generated SDK comes up", async () => {
+        const folder = installed("quickstart", "plugin-quickstart");
+        const plugin = await projectFor(emulator, {}, { folder });
+        projects.push(plugin);
+        await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms"]);
+        expect(JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).dependencies).toMatchObject({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
+        // The user's step after `package add` (README): npm installs the generated SDK, whose postinstall compiles it.
+        execFileSync("npm", ["install", ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
+        // Type-checked by Pulumi's TypeScript run (tsconfig strict): outputs always set need no undefined check.
+        fs.writeFileSync(
+            path.join(folder, "index.ts"),
+            'import * as vcrooms from "@vcrooms/pulumi";\n' +
+                'const board = new vcrooms.Room("board", { friendlyUrl: "plugin-board", description: "Board" });\n' +
+                'const token = new vcrooms.JoinToken("alice", { room: board.id, userName: "Alice" });\n' +
+                "export const urlLength = board.roomUrl.apply((url) => url.length);\n" +
+                "export const tokenRoom = token.roomId;\n",
+        );
+        const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type} ${s.name}`).sort();
+        const preview = await plugin.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(ours(preview.steps)).toEqual(["create vcrooms:index:JoinToken alice", "create vcrooms:index:Room board"]);
+        const up = await plugin.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length });
+        const down = await plugin.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("templates/vcrooms-team: pulumi new makes a project that, with the tarball installed, comes up and goes away", async () => {
+        const folder = path.join(installs, "from-template");
+        fs.mkdirSync(folder);
+        const team = new PulumiProject({ cliDir, folder });
+        projects.push(team);
+        await team.must(["new", path.join(ROOT, "templates/vcrooms-team"), "--generate-only", "--yes", "--force", "--name", "my-rooms", "--description", "Our rooms"]);
+        expect(JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).name).toBe("my-rooms");
+        execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
+        await team.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
+        await expectPlan(team, ["create all-hands", "create defaults", "create standup"]);
+        const up = await team.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(Object.keys(await team.outputs()).sort()).toEqual(["allHandsUrl", "standupUrl"]);
+        expect((await team.up(["--expect-no-changes"])).code).toBe(0);
+        const down = await team.destroy();
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
 });

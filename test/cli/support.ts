@@ -18,9 +18,10 @@ export const DECLARED_PROGRAM = path.join(ROOT, "dist/test/cli/programs/declared
 /** The same scenarios through the plugin face (vcrooms:index:* resources, explicit providers, invokes). */
 export const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/plugin.js");
 
-/** A project running `program` against the emulator, configured as a user would: apiUrl in config, the key as a secret. */
-export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
-    const project = new PulumiProject({ cliDir, program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin });
+/** A project running `program` (or a user's installed `folder`) against the emulator, configured as a user would: apiUrl in config, the key as a secret. */
+export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; folder?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
+    const program = options.folder ? undefined : (options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM));
+    const project = new PulumiProject({ cliDir, program, folder: options.folder, plugin: options.plugin });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
 }
 

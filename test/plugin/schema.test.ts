@@ -26,6 +26,17 @@ describe("the vcrooms package schema", () => {
         expect(fs.readFileSync(file, "utf8")).toBe(rendered);
     });
 
+    it("marks the inputs a kind cannot exist without as required, and the outputs always set, so generated SDKs need no undefined checks", () => {
+        const resources = schema.resources as Record<string, { requiredInputs: string[]; required: string[] }>;
+        expect(resources["vcrooms:index:JoinToken"]!.requiredInputs).toEqual(["room"]);
+        expect(resources["vcrooms:index:RoomContentPurge"]!.requiredInputs).toEqual(["room"]);
+        expect(resources["vcrooms:index:Room"]!.requiredInputs).toEqual([]);
+        expect(resources["vcrooms:index:Room"]!.required).toContain("roomUrl");
+        expect(resources["vcrooms:index:JoinToken"]!.required).toEqual(expect.arrayContaining(["room", "token", "link"]));
+        // Absent when not set: not required.
+        expect(resources["vcrooms:index:JoinToken"]!.required).not.toContain("expiresAt");
+    });
+
     it("names the package, its version, and the provider's configuration (the developer key secret)", () => {
         expect(schema.name).toBe("vcrooms");
         expect(schema.version).toBe(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")).version);

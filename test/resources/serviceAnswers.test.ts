@@ -26,7 +26,7 @@ describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s pr
         const engine = engineFor(emulator, `tagged-${profile}`);
         const args: RoomArgs = { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, videoTileLayoutMode: "bottom", captionsLanguage: "sv" };
         const defaultsArgs: TeamDefaultsArgs = { captionsLanguage: "tr", videoTileLayoutMode: "bottom", languages: ["en", "de-DE"] };
-        const program = (roomArgs: Record<string, unknown> = args) => async () => {
+        const program = (roomArgs: RoomArgs | Record<string, unknown> = args) => async () => {
             new sdk.TeamDefaults("defaults", defaultsArgs);
             new sdk.Room("tagged", roomArgs as never);
         };

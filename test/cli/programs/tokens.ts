@@ -44,7 +44,7 @@ export = async () => {
         });
     }
     for (const p of config.getObject<Declared[]>("purges") ?? []) {
-        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as vcrooms.RoomContentPurgeArgs).purged;
+        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as unknown as vcrooms.RoomContentPurgeArgs).purged;
     }
     const read = config.get("getRoom");
     if (read) Object.assign(outputs, { room: await vcrooms.getRoom({ room: read }), roomOutput: vcrooms.getRoomOutput({ room: read }) });

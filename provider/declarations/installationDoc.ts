@@ -1,0 +1,59 @@
+/**
+ * Renders docs/installation-configuration.md, the registry-style installation and configuration page: the
+ * install stories the tests run, and the provider's configuration from the one table of it (connection.ts),
+ * with every resource kind and function named from the declarations. A test pins the file to this output.
+ */
+import { typeWords } from "../api/types";
+import { functions } from "../functions";
+import { PROVIDER_CONFIG } from "./connection";
+import { declarations } from "./index";
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+/** GitHub's heading anchor: lower case, spaces to dashes, punctuation dropped. */
+const anchor = (heading: string) => heading.toLowerCase().replace(/[^\w\s-]/g, "").replace(/\s/g, "-");
+
+export function renderInstallation(): string {
+    const config = Object.entries(PROVIDER_CONFIG).map(([name, f]) => `| \`vcrooms:${name}\` | ${typeWords(f.type)} | ${f.secret ? "yes" : "no"} | ${cell(f.description)} |`);
+    const kinds = Object.values(declarations).map((d) => `- [\`${d.type}\`](reference.md#${anchor(d.type)}): ${d.description ?? ""}`);
+    const fns = Object.keys(functions).map((name) => `\`${name}\``).join(", ");
+    return `# pulumi-vcrooms: installation and configuration
+
+<!-- Generated from the declarations by provider/declarations/installationDoc.ts; test/package/docs.test.ts keeps it current (UPDATE_DOCS=1 rewrites it). -->
+
+## Installation
+
+Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`).
+
+- **TypeScript (the SDK's dynamic resources).** The npm package; until it is published, from a tarball:
+  \`npm pack\` in a clone (after \`npm ci\`, whose \`prepare\` builds \`dist/\`), then in the program's folder
+  \`npm install <path>/pulumi-vcrooms-0.1.0.tgz @pulumi/pulumi\` and \`npm install --save-dev typescript @types/node\`.
+  Published: \`npm install pulumi-vcrooms\`. From git: \`npm install git+<url>#<commit>\` builds itself.
+- **The plugin** (\`pulumi import\`, engine invokes, detailed diffs, Python): in the program's folder,
+  \`pulumi package add ./node_modules/pulumi-vcrooms\` (or a built clone's path), then \`npm install\` for a
+  TypeScript program or \`pulumi install\` for a Python one.
+- **A new project:** \`pulumi new <path>/templates/vcrooms-team --generate-only\`, then install as above.
+
+Node.js 22 or later (as \`@pulumi/pulumi\` requires).
+
+## Configuration
+
+Stack configuration, read when the provider starts; each key left unset falls back to the environment
+variable its description names. An explicit provider (plugin face) takes the same names as arguments; a
+resource's \`connection\` input takes the connection's fields, for several teams in one program.
+
+| key | type | secret | meaning |
+|---|---|---|---|
+${config.join("\n")}
+
+    pulumi config set vcrooms:apiUrl https://<team>.digitalsamba.com/api/v1
+    pulumi config set --secret vcrooms:developerKey <developer key>
+
+## Resources and functions
+
+Every input and output with its type, allowed values and what omitting it means: [reference.md](reference.md).
+
+${kinds.join("\n")}
+
+Data functions (each also as \`...Output\`): ${fns}.
+`;
+}

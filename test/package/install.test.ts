@@ -1,0 +1,76 @@
+/**
+ * The package as a user installs it, without the Pulumi CLI: what the tarball holds, a strict user program
+ * type-checked against it, and the git install that builds itself (README, "Install"). The examples installed
+ * from the tarball run through the real CLI in test/cli/examples.test.ts.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../harness/pulumiCli";
+import { NPM_INSTALL_FLAGS, outsideRepository, pack } from "../cli/install";
+
+const dependencies = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+
+/** A user's project: a package.json of its own with @pulumi/pulumi, typescript and Node's types, plus `files`. */
+function userProject(dir: string, files: Record<string, string>): void {
+    fs.mkdirSync(dir, { recursive: true });
+    const manifest = {
+        name: "user-program",
+        private: true,
+        main: "index.ts",
+        dependencies: { "@pulumi/pulumi": dependencies.dependencies["@pulumi/pulumi"] },
+        devDependencies: { typescript: dependencies.devDependencies.typescript, "@types/node": dependencies.devDependencies["@types/node"] },
+    };
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+}
+
+const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8" });
+
+const run = (file: string, args: string[], cwd: string) => spawnSync(file, args, { cwd, encoding: "utf8", timeout: 600_000 });
+
+describe("the package as a user installs it", { timeout: 900_000 }, () => {
+    let work: string;
+    let tarball: string;
+    beforeAll(() => {
+        work = outsideRepository("vcrooms-install-");
+        tarball = pack(work);
+    });
+    afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+    it("the tarball holds the built library, the plugin's files, and every file the README links to", () => {
+        const listed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+        for (const file of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/plugin/main.js", "dist/emulator/cli.js", "PulumiPlugin.yaml", "schema.json", "docs/reference.md", "docs/assumptions.md"]) expect(listed).toContain(file);
+        const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+        const linked = [...readme.matchAll(/\]\(((?:docs|examples|templates)\/[^)#\s]+)\)|`((?:docs\/[\w./-]+\.md)|schema\.json)`/g)].map((m) => (m[1] ?? m[2])!.replace(/\/$/, ""));
+        expect(linked.length).toBeGreaterThan(5);
+        for (const target of linked) expect(listed.some((f) => f === target || f.startsWith(`${target}/`)), target).toBe(true);
+        // Nothing of the repository's own build, tests or stacks.
+        expect(listed.filter((f) => /^(dist\/(test|harness|bench|demo|examples)|test|harness)\//.test(f) || /node_modules|package-lock|Pulumi\.[^.]+\.yaml$/.test(f))).toEqual([]);
+    });
+
+    it("a strict program type-checks against the installed package: tsc --strict without skipLibCheck or esModuleInterop", () => {
+        const dir = path.join(work, "strict");
+        const source = path.join(ROOT, "test/cli/user");
+        userProject(dir, Object.fromEntries(fs.readdirSync(source).map((f) => [f, fs.readFileSync(path.join(source, f), "utf8")])));
+        execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 300_000 });
+        const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).compilerOptions;
+        expect(tsconfig).toMatchObject({ strict: true });
+        expect(tsconfig).not.toHaveProperty("skipLibCheck");
+        expect(tsconfig).not.toHaveProperty("esModuleInterop");
+        const tsc = run(path.join(dir, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], dir);
+        expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+    });
+
+    // Only from a git checkout (a source tarball has no commit to install).
+    it.skipIf(head.status !== 0)("a git install builds dist/ itself (prepare) and loads", () => {
+        const dir = path.join(work, "git");
+        userProject(dir, {});
+        // The commit checked out, as `npm install git+https://...#<tag>` would take it (uncommitted changes are not in it).
+        execFileSync("npm", ["install", `git+file://${ROOT}#${head.stdout.trim()}`, ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 600_000 });
+        expect(fs.existsSync(path.join(dir, "node_modules/pulumi-vcrooms/dist/sdk/index.js"))).toBe(true);
+        const loaded = run("node", ["-e", 'const v = require("pulumi-vcrooms"); console.log(typeof v.Room, typeof v.getRoom)'], dir);
+        expect(loaded.stdout.trim(), loaded.stderr).toBe("function function");
+    });
+});
