@@ -152,15 +152,30 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
     return inputs;
 }
 
+/** A value a room-only setting holds when it is on: anything but null, false, "" or []. */
+function isOn(value: unknown): boolean {
+    return !(value === null || value === false || value === "" || (Array.isArray(value) && value.length === 0));
+}
+
 /**
- * The inputs of a record taken under management by `pulumi import` (a read with only an id): every setting
- * the record holds, in declared form, so a program declaring any of those values shows no change.
+ * The inputs of a record taken under management by `pulumi import` (a read with only an id), in declared form:
+ * what a user would have written, so the generated program reads like a declared one and shows no change. That is
+ * the friendly URL; each setting shared with the team defaults whose value differs from the team's (`teamDefaults`,
+ * camelCase; compared as the diff compares); and each room-only setting that is on. A setting left out stays as it
+ * is, unmanaged, until the program declares it. Secret settings are never imported: the generated code would hold
+ * them in plain text; a program declares them from secret config.
  */
-export function importedInputs(d: Declaration, liveOutputs: Values): Values {
+export function importedInputs(d: Declaration, liveOutputs: Values, teamDefaults: Values): Values {
     const inputs: Values = {};
     for (const [key, setting] of inputSettings(d)) {
         const live = liveOutputs[key];
-        if (live !== undefined && live !== null) inputs[key] = declaredFormOf(setting.compare, live, undefined);
+        if (live === undefined || live === null || isSecret(setting)) continue;
+        const declared = declaredFormOf(setting.compare, live, undefined);
+        const inherited = teamDefaults[key];
+        const wanted =
+            key === "friendlyUrl" ||
+            (setting.scope === "shared" ? inherited === undefined || !sameValue(setting.compare, declaredFormOf(setting.compare, inherited, undefined), live) : isOn(live));
+        if (wanted) inputs[key] = declared;
     }
     return inputs;
 }

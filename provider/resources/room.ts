@@ -7,6 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
+import { deepKeysToCamel } from "../api/names";
 import type { ConnectionInput } from "../declarations/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
 import { creationMarker, droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
@@ -142,7 +143,9 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             const client = this.client(props);
             record = await findRoom(client, id);
             if (record) {
-                declared = importing ? importedInputs(room, outputsOf(room, record, {})) : previousInputs(room, props);
+                declared = importing
+                    ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
+                    : previousInputs(room, props);
                 teamRoles = await teamRolesFor(client, room, declared);
             }
         } catch (error) {

@@ -10,27 +10,16 @@
  * which compiles it with tsc, and link it into node_modules) is done here by hand, with this repository's
  * TypeScript and @pulumi/pulumi, which the project's node_modules already links (see harness/pulumiCli.ts).
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { cli, cliDir, withoutDebugEvents } from "./support";
+import { addGeneratedSdk, cli, cliDir, compileProgram, withoutDebugEvents } from "./support";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
-
-const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-function tsc(project: string): void {
-    try {
-        execFileSync(process.execPath, [TSC, "-p", project], { encoding: "utf8", stdio: "pipe" });
-    } catch (e) {
-        const err = e as { stdout?: string; stderr?: string; message: string };
-        throw new Error(`tsc -p ${project} failed:\n${err.stdout ?? ""}${err.stderr ?? ""}`);
-    }
-}
 
 /** A project of the harness's kind (package.json, node_modules linking this repository's), its program replaced. */
 function tsProject(name: string): PulumiProject {
@@ -90,28 +79,20 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
 
     it("pulumi package add links the SDK; a program using it runs preview, up, no-change up and destroy; pulumi import prints TypeScript", async () => {
         const project = tsProject("vcrooms-ts-sdk");
-        const add = await project.must(["package", "add", ROOT]);
+        const add = await addGeneratedSdk(project);
         expect(add.stdout + add.stderr).toContain('import * as vcrooms from "@vcrooms/pulumi"');
         const manifest = JSON.parse(fs.readFileSync(path.join(project.dir, "package.json"), "utf8"));
         expect(manifest.dependencies).toEqual({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
         // The rest of the user's package.json is as it was, in its order.
         expect(Object.keys(manifest)).toEqual(["name", "private", "main", "dependencies"]);
         expect(fs.readFileSync(path.join(project.dir, "Pulumi.yaml"), "utf8")).toMatch(/packages:\s*\n\s+vcrooms:/);
-
-        // What `npm install` does for the file: dependency: run the SDK's own postinstall (tsc into bin/, with
-        // this repository's tsc on the PATH standing in for the SDK's typescript dependency), then link it.
         const sdk = path.join(project.dir, "sdks", "vcrooms");
         expect(JSON.parse(fs.readFileSync(path.join(sdk, "package.json"), "utf8"))).toMatchObject({ main: "bin/index.js", scripts: { postinstall: "node ./scripts/postinstall.js" } });
-        execFileSync(process.execPath, ["scripts/postinstall.js"], { cwd: sdk, stdio: "pipe", env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` } });
         expect(fs.existsSync(path.join(sdk, "bin", "index.js"))).toBe(true);
-        fs.mkdirSync(path.join(project.dir, "node_modules", "@vcrooms"));
-        fs.symlinkSync(sdk, path.join(project.dir, "node_modules", "@vcrooms", "pulumi"), "dir");
 
         // The program, type-checked against the generated SDK and compiled to the index.js Pulumi.yaml runs.
         fs.writeFileSync(path.join(project.dir, "index.ts"), PROGRAM);
-        const tsconfig = { compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, types: ["node"], skipLibCheck: true }, files: ["index.ts"] };
-        fs.writeFileSync(path.join(project.dir, "tsconfig.json"), JSON.stringify(tsconfig));
-        tsc(project.dir);
+        compileProgram(project);
 
         await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
         const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type.slice("vcrooms:index:".length)} ${s.name}`).sort();

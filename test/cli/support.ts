@@ -2,11 +2,13 @@
  * What the real-CLI suites share: the CLI's location (or why the suites are skipped), projects configured for an
  * emulator, and the emulator's request log.
  */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
-import { locateCli, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
+import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep } from "../../harness/pulumiCli";
 
 export { plannedChanges } from "../../harness/pulumiCli";
 
@@ -69,4 +71,32 @@ export function withoutDebugEvents(text: string): string {
         .split("\n")
         .filter((line) => !(line.startsWith("{") && line.includes('"severity":"debug"') && line.includes('"diagnosticEvent"')))
         .join("\n");
+}
+
+const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+
+/**
+ * `pulumi package add <repository>` in a project, then what `npm install` does for the `file:` dependency it
+ * lists: the generated SDK's own postinstall (tsc into bin/, with this repository's tsc on the PATH standing in
+ * for the SDK's typescript dependency) and its link into node_modules. Offline, with the repository's modules.
+ */
+export async function addGeneratedSdk(project: PulumiProject): Promise<CommandResult> {
+    const add = await project.must(["package", "add", ROOT]);
+    const sdk = path.join(project.dir, "sdks", "vcrooms");
+    execFileSync(process.execPath, ["scripts/postinstall.js"], { cwd: sdk, stdio: "pipe", env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` } });
+    fs.mkdirSync(path.join(project.dir, "node_modules", "@vcrooms"), { recursive: true });
+    fs.symlinkSync(sdk, path.join(project.dir, "node_modules", "@vcrooms", "pulumi"), "dir");
+    return add;
+}
+
+/** Type-checks a TypeScript program (strict) and compiles it to the index.js the project runs. */
+export function compileProgram(project: PulumiProject, file = "index.ts"): void {
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, types: ["node"], skipLibCheck: true }, files: [file] };
+    fs.writeFileSync(path.join(project.dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    try {
+        execFileSync(process.execPath, [TSC, "-p", project.dir], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+        const err = e as { stdout?: string; stderr?: string };
+        throw new Error(`tsc -p ${project.dir} failed:\n${err.stdout ?? ""}${err.stderr ?? ""}`);
+    }
 }

@@ -144,22 +144,36 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 }
 
 // RunPlugin starts a Node.js plugin (a folder with PulumiPlugin.yaml) through @pulumi/pulumi's run-plugin entry,
-// streaming its output to the engine line by line and its exit code last.
+// or a policy pack (a folder with PulumiPolicy.yaml, kind "analyzer") through its run-policy-pack entry, streaming
+// its output to the engine line by line and its exit code last.
 func (h *languageHost) RunPlugin(
 	req *pulumirpc.RunPluginRequest, server grpc.ServerStreamingServer[pulumirpc.RunPluginResponse],
 ) error {
 	dir, entry := hostkit.ProgramLocation(req.GetInfo(), req.GetPwd(), req.GetProgram())
-	runPluginPath, err := sdkPath(dir, filepath.Join("cmd", "run-plugin"))
-	if err != nil {
-		return err
-	}
 	program := dir
 	if entry != "." {
 		program = filepath.Join(dir, entry)
 	}
-	args := append([]string{runPluginPath, program}, req.GetArgs()...)
+	var args []string
+	pwd := req.GetPwd()
+	if req.GetKind() == "analyzer" {
+		// run-policy-pack takes the engine's address (the engine's only argument) before the pack. It runs in the
+		// pack's folder, as upstream's pulumi-analyzer-policy does, so the pack's own tsconfig and modules apply.
+		runPolicyPath, err := sdkPath(dir, filepath.Join("cmd", "run-policy-pack"))
+		if err != nil {
+			return err
+		}
+		args = append(append([]string{runPolicyPath}, req.GetArgs()...), program)
+		pwd = dir
+	} else {
+		runPluginPath, err := sdkPath(dir, filepath.Join("cmd", "run-plugin"))
+		if err != nil {
+			return err
+		}
+		args = append([]string{runPluginPath, program}, req.GetArgs()...)
+	}
 	cmd := exec.CommandContext(server.Context(), h.nodeBin, args...)
-	cmd.Dir = req.GetPwd()
+	cmd.Dir = pwd
 	cmd.Env = append(os.Environ(), req.GetEnv()...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

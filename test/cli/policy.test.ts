@@ -1,0 +1,140 @@
+/**
+ * The room-governance policy pack (policy/) through the real Pulumi CLI: `pulumi preview --policy-pack` on a
+ * program that breaks the policies fails with each policy's message and sends no request to the API; a compliant
+ * program passes; advisory policies warn without failing; the pack's config enables and tunes policies; both
+ * faces (the SDK's dynamic resources and the plugin's type tokens) are judged alike.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { clearLog, cli, emulatorForSuite, projectFor, requestLog } from "./support";
+
+const PROGRAM = path.join(ROOT, "dist/test/cli/programs/governed.js");
+const PACK = path.join(ROOT, "policy");
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+
+type Face = "dynamic" | "plugin";
+
+async function project(face: Face, declared: { defaults?: unknown[]; rooms?: unknown[]; tokens?: unknown[]; providers?: unknown[] }): Promise<PulumiProject> {
+    const config = Object.fromEntries(Object.entries({ face, ...declared }).map(([k, v]) => [`test:${k}`, typeof v === "string" ? v : JSON.stringify(v)]));
+    const p = await projectFor(emulator, config, { program: PROGRAM, plugin: face === "plugin" });
+    projects.push(p);
+    return p;
+}
+
+/** A preview under the pack, the emulator's request log cleared first: what it printed, and the requests it made. */
+async function governedPreview(p: PulumiProject, packConfig?: Record<string, unknown>) {
+    const flags = ["--policy-pack", PACK];
+    if (packConfig) {
+        const file = path.join(p.dir, "policy-config.json");
+        fs.writeFileSync(file, JSON.stringify(packConfig));
+        flags.push("--policy-pack-config", file);
+    }
+    await clearLog(emulator);
+    const result = await p.run(["preview", "--non-interactive", ...flags]);
+    const requests = (await requestLog(emulator)).entries.filter((e) => e.path.startsWith("/api/v1"));
+    return { ...result, text: result.stdout + result.stderr, requests };
+}
+
+const BREAKING = {
+    defaults: [{ name: "defaults", args: { recordingsEnabled: true, consentMessageEnabled: true, consentMessage: "This meeting is recorded." } }],
+    rooms: [
+        { name: "recorded", args: { friendlyUrl: "recorded", recordingsEnabled: true } },
+        { name: "board", args: { friendlyUrl: "board", tags: ["confidential"], privacy: "public" } },
+        { name: "huge", args: { friendlyUrl: "huge", maxParticipants: 1500 } },
+    ],
+    tokens: [{ name: "forever", room: "board", args: { userName: "Ada" } }],
+};
+
+const COMPLIANT = {
+    defaults: [{ name: "defaults", args: { transcriptionEnabled: true, consentMessageEnabled: true, consentMessage: "Transcribed, see [link https://example.com/privacy]our policy[/link]." } }],
+    rooms: [
+        { name: "board", args: { friendlyUrl: "board", tags: ["confidential"], privacy: "private", e2eeEnabled: true, maxParticipants: 20 } },
+        { name: "townhall", args: { friendlyUrl: "townhall", maxParticipants: 500 } },
+    ],
+    tokens: [{ name: "ada", room: "board", args: { userName: "Ada", expiresAt: 60 * 24 * 7, renewBefore: "24h" } }],
+};
+
+describe.skipIf("skip" in cli)("the governance policy pack through the real Pulumi CLI", { timeout: 900_000 }, () => {
+    emulatorForSuite(projects, (started) => {
+        emulator = started;
+    });
+
+    it.each<Face>(["dynamic", "plugin"])("a breaking program (%s face) fails at preview with every mandatory policy's message, and sends no request", async (face) => {
+        const p = await project(face, BREAKING);
+        const run = await governedPreview(p);
+        expect(run.code, run.text).not.toBe(0);
+        const kind = face === "plugin" ? "vcrooms:index" : "pulumi-nodejs:dynamic/vcrooms";
+        expect(run.text).toContain(`Room "recorded": recordingsEnabled is true, so consentMessageEnabled must be true`);
+        expect(run.text).toContain(`Room "recorded": recordingsEnabled is true, so consentMessage must be set`);
+        expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so privacy must be "private" (now "public"`);
+        expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so e2eeEnabled must be true`);
+        expect(run.text).toContain(`JoinToken "forever": expiresAt must be set`);
+        expect(run.text).toContain(`JoinToken "forever": renewBefore must be set`);
+        // The advisory cap warns in the same run; the consenting TeamDefaults is not reported.
+        expect(run.text).toContain(`Room "huge": maxParticipants 1500 is above the cap of 1000`);
+        expect(run.text).not.toMatch(/TeamDefaults "defaults": recordingsEnabled/);
+        expect(run.text).toContain(kind);
+        expect(run.requests).toEqual([]);
+    });
+
+    it.each<Face>(["dynamic", "plugin"])("a compliant program (%s face) passes the pack", async (face) => {
+        const p = await project(face, COMPLIANT);
+        const run = await governedPreview(p);
+        expect(run.code, run.text).toBe(0);
+        expect(run.text).not.toMatch(/mandatory|advisory/);
+    });
+
+    it("advisory policies warn and do not fail; the pack's config tunes and enables policies", async () => {
+        const p = await project("dynamic", { rooms: [{ name: "huge", args: { friendlyUrl: "huge", maxParticipants: 1500 } }] });
+        const advisory = await governedPreview(p);
+        expect(advisory.code, advisory.text).toBe(0);
+        expect(advisory.text).toContain(`Room "huge": maxParticipants 1500 is above the cap of 1000`);
+        expect(advisory.text).toContain("advisory");
+
+        // Raise the cap, make it mandatory at a lower one, and enable the lobby policy that is off by default.
+        const tuned = await governedPreview(p, {
+            "max-participants-cap": { enforcementLevel: "mandatory", maximum: 100 },
+            "public-rooms-locked": { enforcementLevel: "mandatory" },
+            "join-token-lifetime": { maxLifetime: "12h" },
+        });
+        expect(tuned.code, tuned.text).not.toBe(0);
+        expect(tuned.text).toContain(`Room "huge": maxParticipants 1500 is above the cap of 100`);
+        expect(tuned.text).toContain(`Room "huge": privacy is "public (undeclared)" and isLocked is null: a public room must be locked`);
+        expect(tuned.requests).toEqual([]);
+    });
+
+    it("two TeamDefaults of one team behind two explicit providers (which the provider, one process per provider, cannot see) break the stack policy", async () => {
+        const url = emulator.baseUrl;
+        const p = await project("plugin", {
+            providers: [
+                { name: "team", apiUrl: url },
+                { name: "same-team", apiUrl: url.replace("127.0.0.1", "localhost") + "/" },
+            ],
+            defaults: [
+                { name: "defaults", provider: "team", args: { paletteMode: "dark" } },
+                { name: "more-defaults", provider: "same-team", args: { paletteMode: "light" } },
+            ],
+        });
+        const run = await governedPreview(p);
+        expect(run.code, run.text).not.toBe(0);
+        expect(run.text).toContain(`TeamDefaults "more-defaults": 2 TeamDefaults ("defaults", "more-defaults") manage ${url}; declare one per team`);
+        expect(run.requests).toEqual([]);
+    });
+
+    it("a token's lifetime is measured against the configured maximum, and a confidential pattern matches names", async () => {
+        const p = await project("plugin", {
+            rooms: [{ name: "exec-sync", args: { friendlyUrl: "exec-sync", privacy: "private", transcriptionEnabled: true, consentMessageEnabled: true, consentMessage: "Transcribed." } }],
+            tokens: [{ name: "month", room: "exec-sync", args: { userName: "Ada", expiresAt: 60 * 24 * 45, renewBefore: "24h" } }],
+        });
+        const run = await governedPreview(p, { "confidential-rooms": { namePattern: "^exec-" } });
+        expect(run.code, run.text).not.toBe(0);
+        expect(run.text).toContain(`JoinToken "month": expiresAt 64800 gives the token 45 days, more than maxLifetime 30d`);
+        // Transcription excludes E2EE, so the private room is compliant; only the token breaks a policy.
+        expect(run.text).not.toContain(`Room "exec-sync"`);
+    });
+});
