@@ -34,6 +34,8 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         tempDirs.push(installs);
         tarball = pack(installs);
     });
+    /** A preview under the governance pack of the installed package (node_modules/pulumi-vcrooms/policy), as an auditor runs it. */
+    const governedPreview = (project: PulumiProject) => project.run(["preview", "--non-interactive", "--policy-pack", path.join(project.dir, "node_modules", "pulumi-vcrooms", "policy")]);
     /** The preview of a fresh stack: it must plan creating exactly the example's resources. */
     const expectPlan = async (project: PulumiProject, creates: string[]) => {
         const preview = await project.preview();
@@ -66,6 +68,10 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const quick = await projectFor(emulator, {}, { folder: installed("quickstart") });
         projects.push(quick);
         await expectPlan(quick, ["create alice", "create defaults", "create lobby", "create standup"]);
+        // The quickstart meets the governance pack: its token expires within a week and rotates.
+        const governed = await governedPreview(quick);
+        expect(governed.code, governed.stdout + governed.stderr).toBe(0);
+        expect(governed.stdout).toContain("vcrooms-governance@v0.1.0");
         const up = await quick.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create alice", "create defaults", "create lobby", "create standup"]);
@@ -105,6 +111,12 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(second.code, second.stdout + second.stderr).toBe(0);
         expect(resourceOps(second.steps)).toEqual(["create ops", "delete support", "update sales"]);
         expect(await live()).toEqual({ sales: "Sales weekly", "ops-room": "Ops sync" });
+
+        // The example's own rooms.yaml under the governance pack: its recorded design review asks no consent.
+        fs.copyFileSync(path.join(ROOT, "examples", "gitops", "rooms.yaml"), file);
+        const governed = await governedPreview(gitops);
+        expect(governed.code).not.toBe(0);
+        expect(governed.stdout + governed.stderr).toContain('Room "design-review": recordingsEnabled is true, so consentMessageEnabled must be true');
 
         fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales weekly\n  - name: ops\n    friendlyUrl: ops-room\n    description: Ops sync\n    privacy: secret\n");
         const bad = await gitops.preview();
