@@ -259,7 +259,11 @@ export class VcroomsPlugin {
         // Own names only: `toString` and `__proto__` are "in" every object.
         if (!Object.hasOwn(functions, name)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
         const result = await invokeFunction(name as FunctionName, unwrapSecrets(args).plain, this.stack);
-        return wrapSecrets(plainJson(result as Values), secretResultFields(name as FunctionName).map((field) => [field]));
+        const plain = plainJson(result as Values);
+        // A secret field that holds nothing (a room without a restream key) hides nothing and stays plain: the generated
+        // SDKs' Output-form invokes make the whole result secret when any field is, which would hide every field.
+        const held = secretResultFields(name as FunctionName).filter((field) => plain[field] !== undefined && plain[field] !== null && plain[field] !== "");
+        return wrapSecrets(plain, held.map((field) => [field]));
     }
 }
 
