@@ -9,7 +9,7 @@
  * The emulator's behaviour (validation, storage) is the same in both profiles: only the answers' shape changes.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Json } from "./team";
+import type { Json } from "./model";
 import { API } from "./routes/shared";
 import { VENDOR_SHAPES } from "./vendorShapes";
 

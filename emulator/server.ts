@@ -8,7 +8,8 @@
 import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { documentedAnswers, type AnswerProfile } from "./documented";
-import { NotFound, Team, ValidationFailure } from "./team";
+import { NotFound, ValidationFailure } from "./model";
+import { Team } from "./team";
 import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel } from "./traffic";
 import { contentRoutes } from "./routes/content";
 import { controlRoutes } from "./routes/control";

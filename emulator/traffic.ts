@@ -111,23 +111,9 @@ export interface RateDecision {
 
 export type RateLimitModel = "window" | "bucket";
 
-/**
- * The per-minute limit as a smooth token bucket: refilled at limit/60 tokens per second, with a
- * burst of one second's worth (at least 1). Kept as an option (`rateLimitModel: "bucket"`): the
- * strictest reading of "1000 per minute", for tests of a client that must survive it.
- */
-export class RateLimiter {
-    private tokens: number;
-    private last: number;
-
-    constructor(private perMinute: number) {
-        this.tokens = this.capacity();
-        this.last = performance.now();
-    }
-
-    private capacity(): number {
-        return Math.max(1, this.perMinute / 60);
-    }
+/** A per-minute limit under some model: the limit can change at run time, which starts the model afresh. */
+abstract class PerMinuteLimiter {
+    constructor(protected perMinute: number) {}
 
     setLimit(perMinute: number): void {
         this.perMinute = perMinute;
@@ -138,12 +124,37 @@ export class RateLimiter {
         return this.perMinute;
     }
 
+    abstract reset(): void;
+
+    /** Counts one request; 0 as a limit means unlimited. */
+    abstract take(): RateDecision;
+}
+
+/**
+ * The per-minute limit as a smooth token bucket: refilled at limit/60 tokens per second, with a
+ * burst of one second's worth (at least 1). Kept as an option (`rateLimitModel: "bucket"`): the
+ * strictest reading of "1000 per minute", for tests of a client that must survive it.
+ */
+export class BucketRateLimiter extends PerMinuteLimiter {
+    private tokens: number;
+    private last: number;
+
+    constructor(perMinute: number) {
+        super(perMinute);
+        this.tokens = this.capacity();
+        this.last = performance.now();
+    }
+
+    private capacity(): number {
+        return Math.max(1, this.perMinute / 60);
+    }
+
     reset(): void {
         this.tokens = this.capacity();
         this.last = performance.now();
     }
 
-    /** Takes a token; answers the whole seconds to wait when none is left. 0 as a limit means unlimited. */
+    /** Takes a token; answers the whole seconds to wait when none is left. */
     take(): RateDecision {
         if (this.perMinute <= 0) return { allowed: true, limit: 0, remaining: 0 };
         const now = performance.now();
@@ -168,23 +179,16 @@ export class RateLimiter {
  * Time comes from the emulator's clock (injected or moved through /_emulator/clock), so tests
  * end a window by moving the clock instead of sleeping a minute.
  */
-export class WindowRateLimiter {
+export class WindowRateLimiter extends PerMinuteLimiter {
     private windowStart = Number.NEGATIVE_INFINITY;
     private count = 0;
 
     constructor(
-        private perMinute: number,
+        perMinute: number,
         private readonly clock: () => number,
         private readonly windowMs = 60_000,
-    ) {}
-
-    setLimit(perMinute: number): void {
-        this.perMinute = perMinute;
-        this.reset();
-    }
-
-    get limit(): number {
-        return this.perMinute;
+    ) {
+        super(perMinute);
     }
 
     reset(): void {
@@ -214,7 +218,7 @@ export class WindowRateLimiter {
 /** The team's limit under either model, switchable at run time through /_emulator/config. */
 export class TeamRateLimit {
     private readonly window: WindowRateLimiter;
-    private readonly bucket: RateLimiter;
+    private readonly bucket: BucketRateLimiter;
 
     constructor(
         perMinute: number,
@@ -222,7 +226,7 @@ export class TeamRateLimit {
         clock: () => number,
     ) {
         this.window = new WindowRateLimiter(perMinute, clock);
-        this.bucket = new RateLimiter(perMinute);
+        this.bucket = new BucketRateLimiter(perMinute);
     }
 
     get limit(): number {

@@ -17,7 +17,7 @@ import { inputSettings } from "../provider/declarations/declare";
 import { INPUT_COLUMNS, OUTPUT_COLUMNS, renderReference } from "../provider/declarations/reference";
 import { functions } from "../provider/functions";
 import { ARGUMENT_COLUMNS, RESULT_COLUMNS } from "../provider/functions/reference";
-import { defaultsRules, roomRules } from "../emulator/rules";
+import { defaultsRules, roomRules } from "../emulator/fields";
 import { Team } from "../emulator/team";
 
 const FILE = path.resolve(__dirname, "../docs/reference.md");

@@ -1,6 +1,7 @@
 /** Endpoints 7 to 16: deleting room content, chat, transcripts and their export. */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { CONTENT_KINDS, type Json } from "../team";
+import { CONTENT_KINDS } from "../content";
+import type { Json } from "../model";
 import { API, BODY_LIMIT, fail, pageOf, paginate, queryOf, roomRef, Unprocessable, type RouteContext } from "./shared";
 
 const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizione", de: "Transkript", es: "Transcripción" };

@@ -2,7 +2,7 @@
  * The test-control endpoints under /_emulator (no auth, not rate limited, not logged): the request
  * log, faults, the clock, seeded content and usage, plan and rate settings, reset and state.
  */
-import type { Json } from "../team";
+import type { Json } from "../model";
 import { validClockMs, type FaultSpec } from "../traffic";
 import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
 

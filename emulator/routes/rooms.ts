@@ -1,5 +1,7 @@
 /** Endpoints 1 to 6, DELETE /rooms/{room}, 18 and 19: default settings, rooms and roles. */
-import { NotFound, ROLES, type Room } from "../team";
+import { NotFound } from "../model";
+import { findRole, ROLES } from "../roles";
+import type { Room } from "../rooms";
 import { API, bodyOf, fail, pageOf, paginate, queryOf, roomRef, type RouteContext } from "./shared";
 
 export function roomRoutes({ app, team }: RouteContext): void {
@@ -38,7 +40,7 @@ export function roomRoutes({ app, team }: RouteContext): void {
         return { total_count: result.total_count, data: result.data.map(roleItem) };
     });
     app.get(`${API}/roles/:role`, async (req) => {
-        const r = team.findRole((req.params as { role: string }).role);
+        const r = findRole((req.params as { role: string }).role);
         if (!r) throw new NotFound();
         return { ...roleItem(r), permissions: r.permissions };
     });

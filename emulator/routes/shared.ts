@@ -3,7 +3,8 @@
  * pagination (4.1), and reading bodies and queries in the API's way.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ValidationFailure, type Json, type Team } from "../team";
+import { ValidationFailure, type Json } from "../model";
+import type { Team } from "../team";
 import type { Faults, RequestLog, TeamRateLimit } from "../traffic";
 
 export const API = "/api/v1";

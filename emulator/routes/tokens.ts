@@ -1,6 +1,9 @@
 /** Endpoints 17, 20 and 21: join tokens, room and team statistics. */
 import { SignJWT } from "jose";
-import { METRICS, TEAM_METRICS, type Json, type Team } from "../team";
+import type { Json } from "../model";
+import { findRole } from "../roles";
+import type { Team } from "../team";
+import { METRICS, TEAM_METRICS } from "../usage";
 import { API, bodyOf, fail, isDate, queryOf, roomRef, Unprocessable, type RouteContext } from "./shared";
 
 /** Join token time claims: a Unix timestamp, a date-time string, or for `exp` minutes from now. */
@@ -51,7 +54,7 @@ export function tokenAndStatisticsRoutes({ app, team, teamId, credentials, now }
         for (const f of TOKEN_CLAIMS) {
             if (b[f] !== undefined && typeof b[f] !== "string") errors[f] = [`The ${f} field must be a string.`];
         }
-        if (typeof b.role === "string" && !team.findRole(b.role)) errors.role = ["The selected role is invalid."];
+        if (typeof b.role === "string" && !findRole(b.role)) errors.role = ["The selected role is invalid."];
         if (typeof b.avatar === "string" && !/^https?:\/\/\S+$/.test(b.avatar)) errors.avatar = ["The avatar field must be a valid URL."];
         if (typeof b.breakoutId === "string" && !/^[0-9a-f-]{36}$/i.test(b.breakoutId)) errors.breakoutId = ["The breakout id field must be a valid UUID."];
         if (Object.keys(errors).length > 0) throw new Unprocessable(errors);

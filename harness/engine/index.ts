@@ -1,4 +1,5 @@
 /** The engine stand-in: run Pulumi programs through preview, up, refresh and destroy without the CLI. */
-export { Engine, formatPlan, type EngineOptions, type Program, type RunResult, type Step, type StepOp } from "./engine";
+export { formatPlan, type RunResult, type Step, type StepOp } from "./plan";
+export { Engine, type EngineOptions, type Program } from "./runner";
 export { isSecretWire, stripSecrets } from "./host";
 export type { ResourceState } from "./state";

@@ -11,8 +11,11 @@
 //   - GeneratePackage writes a TypeScript SDK for a schema (`pulumi package gen-sdk --language nodejs`,
 //     `pulumi package add`, `packages:` at `pulumi install`);
 //   - Link lists such an SDK in the program's package.json as a `file:` dependency, as upstream's npm
-//     linking does, without running npm (see Link);
+//     linking does, without running npm (packagejson.go);
 //   - GenerateProgram turns PCL into TypeScript (the code `pulumi import` prints).
+//
+// Binding the schema or the PCL for code generation, and reading where the SDKs to link are, is shared with the
+// Python host (../internal/hostkit); this package keeps what is Node.js's own.
 //
 // It installs nothing and reports no required plugins: provider plugins come from Pulumi.yaml (`packages:`
 // or `plugins:`), and plugin acquisition is off.
@@ -20,7 +23,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -34,11 +36,8 @@ import (
 	"sync"
 
 	"github.com/pulumi-vcrooms/tools/pulumi-cli/internal/hostkit"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 )
@@ -226,39 +225,16 @@ func (h *languageHost) RunPlugin(
 	return nil
 }
 
-// GeneratePackage writes the TypeScript SDK of the schema in the request to req.Directory, with the engine's
-// schema loader (req.LoaderTarget) resolving any packages the schema refers to. A `local` SDK (what
+// GeneratePackage writes the TypeScript SDK of the schema in the request (hostkit binds it). A `local` SDK (what
 // `pulumi package add` asks for) gets upstream's layout for a package installed from a folder: `main` is
 // bin/index.js and a postinstall script compiles the TypeScript with the SDK's own typescript dependency.
 func (h *languageHost) GeneratePackage(
 	_ context.Context, req *pulumirpc.GeneratePackageRequest,
 ) (*pulumirpc.GeneratePackageResponse, error) {
-	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
-	if err != nil {
-		return nil, err
-	}
-	defer loader.Close()
-	cached := schema.NewCachedLoader(loader)
-	var spec schema.PackageSpec
-	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
-		return nil, fmt.Errorf("reading the schema: %w", err)
-	}
-	pkg, diags, err := schema.BindSpec(spec, cached, schema.ValidationOptions{})
-	if err != nil {
-		return nil, err
-	}
-	if diags.HasErrors() {
-		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
-	}
-	files, err := nodejs.GeneratePackage("pulumi-language-nodejs", pkg, req.GetExtraFiles(),
-		req.GetLocalDependencies(), req.GetLocal(), cached)
-	if err != nil {
-		return nil, err
-	}
-	if err := hostkit.WriteFiles(req.GetDirectory(), files, 0o644); err != nil {
-		return nil, err
-	}
-	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	return hostkit.GeneratePackage(req, func(pkg *schema.Package, loader schema.ReferenceLoader) (map[string][]byte, error) {
+		return nodejs.GeneratePackage("pulumi-language-nodejs", pkg, req.GetExtraFiles(),
+			req.GetLocalDependencies(), req.GetLocal(), loader)
+	})
 }
 
 // GenerateProgram turns a PCL program into TypeScript, which is what `pulumi import` prints for the resources
@@ -266,190 +242,11 @@ func (h *languageHost) GeneratePackage(
 func (h *languageHost) GenerateProgram(
 	_ context.Context, req *pulumirpc.GenerateProgramRequest,
 ) (*pulumirpc.GenerateProgramResponse, error) {
-	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
-	if err != nil {
-		return nil, err
-	}
-	defer loader.Close()
-	parser := syntax.NewParser()
-	for name, source := range req.GetSource() {
-		if err := parser.ParseFile(bytes.NewReader([]byte(source)), name); err != nil {
-			return nil, err
-		}
-	}
-	if parser.Diagnostics.HasErrors() {
-		return &pulumirpc.GenerateProgramResponse{
-			Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(parser.Diagnostics),
-		}, nil
-	}
-	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
-	if !req.GetStrict() {
-		options = append(options, pcl.NonStrictBindOptions()...)
-	}
-	program, diags, err := pcl.BindProgram(parser.Files, loader, options...)
-	if err != nil {
-		return nil, err
-	}
-	rpcDiags := plugin.HclDiagnosticsToRPCDiagnostics(diags)
-	if diags.HasErrors() || program == nil {
-		return &pulumirpc.GenerateProgramResponse{Diagnostics: rpcDiags}, nil
-	}
-	files, genDiags, err := nodejs.GenerateProgram(program)
-	if err != nil {
-		return nil, err
-	}
-	return &pulumirpc.GenerateProgramResponse{
-		Source:      files,
-		Diagnostics: append(rpcDiags, plugin.HclDiagnosticsToRPCDiagnostics(genDiags)...),
-	}, nil
+	return hostkit.GenerateProgram(req, nodejs.GenerateProgram)
 }
 
-// Link serves `pulumi package add` and the `packages:` step of `pulumi install`: the engine has generated each
-// package's SDK into the project (sdks/<name>), and linking it means naming that folder in the program's
-// package.json as a `file:` dependency under the SDK's npm name, which is what upstream's npm linking records.
-// Unlike upstream, this host does not run npm here: `npm install` then installs the SDK (its postinstall
-// compiles it), so the machine's npm, not the engine, decides where packages come from.
+// Link names each SDK in the program's package.json as a `file:` dependency under the SDK's npm name, which is
+// what upstream's npm linking records (see listInPackageJSON).
 func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	dir, _ := hostkit.ProgramLocation(req.GetInfo(), "", "")
-	manifestPath := filepath.Join(dir, "package.json")
-	manifest := jsonObject{}
-	text, err := os.ReadFile(manifestPath)
-	switch {
-	case err == nil:
-		if manifest, err = parseObject(text); err != nil {
-			return nil, fmt.Errorf("reading %s: %w", manifestPath, err)
-		}
-	case !os.IsNotExist(err):
-		return nil, err
-	}
-	deps := jsonObject{}
-	if raw, ok := manifest.get("dependencies"); ok {
-		if deps, err = parseObject(raw); err != nil {
-			return nil, fmt.Errorf("reading the dependencies of %s: %w", manifestPath, err)
-		}
-	}
-	var imports strings.Builder
-	for _, dep := range req.GetPackages() {
-		sdk := dep.GetPath()
-		if !filepath.IsAbs(sdk) {
-			sdk = filepath.Join(dir, sdk)
-		}
-		name, err := npmName(sdk)
-		if err != nil {
-			return nil, err
-		}
-		rel, err := filepath.Rel(dir, sdk)
-		if err != nil {
-			rel = sdk
-		}
-		spec, _ := json.Marshal("file:" + filepath.ToSlash(rel))
-		deps = deps.set(name, spec)
-		fmt.Fprintf(&imports, "  import * as %s from %q;\n", importName(dep.GetPackage().GetName()), name)
-	}
-	manifest = manifest.set("dependencies", deps.bytes())
-	var out bytes.Buffer
-	if err := json.Indent(&out, manifest.bytes(), "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	if err := os.WriteFile(manifestPath, out.Bytes(), 0o644); err != nil {
-		return nil, err
-	}
-	return &pulumirpc.LinkResponse{
-		ImportInstructions: "The SDK is listed in package.json; run npm install to install it, then import it with:\n\n" +
-			imports.String(),
-	}, nil
-}
-
-// jsonObject is a JSON object with its keys in the order they were written, so that rewriting a user's
-// package.json changes only what Link adds.
-type jsonObject []jsonField
-
-type jsonField struct {
-	key   string
-	value json.RawMessage
-}
-
-func parseObject(text []byte) (jsonObject, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, errors.New("not a JSON object")
-	}
-	var obj jsonObject
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
-		}
-		obj = obj.set(key, value)
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	return obj, nil
-}
-
-func (o jsonObject) get(key string) (json.RawMessage, bool) {
-	for _, f := range o {
-		if f.key == key {
-			return f.value, true
-		}
-	}
-	return nil, false
-}
-
-// set replaces the key's value where it is, or adds the key last.
-func (o jsonObject) set(key string, value json.RawMessage) jsonObject {
-	for i := range o {
-		if o[i].key == key {
-			o[i].value = value
-			return o
-		}
-	}
-	return append(o, jsonField{key, value})
-}
-
-func (o jsonObject) bytes() []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		key, _ := json.Marshal(f.key)
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(f.value)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// npmName is the package name in the package.json of a generated SDK.
-func npmName(sdk string) (string, error) {
-	text, err := os.ReadFile(filepath.Join(sdk, "package.json"))
-	if err != nil {
-		return "", fmt.Errorf("the generated SDK has no package.json: %w", err)
-	}
-	var manifest struct {
-		Name string `json:"name"`
-	}
-	if err := json.Unmarshal(text, &manifest); err != nil || manifest.Name == "" {
-		return "", fmt.Errorf("the package.json of the SDK in %s names no package", sdk)
-	}
-	return manifest.Name, nil
-}
-
-// importName is a package name as a JavaScript identifier (my-pkg: myPkg).
-func importName(pkg string) string {
-	parts := strings.FieldsFunc(pkg, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
-	for i := 1; i < len(parts); i++ {
-		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
-	}
-	return strings.Join(parts, "")
+	return hostkit.Link(req, listInPackageJSON)
 }

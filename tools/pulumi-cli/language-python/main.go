@@ -13,6 +13,9 @@
 //     `pulumi install`) in requirements.txt, and InstallDependencies makes the virtualenv and pip-installs
 //     requirements.txt into it.
 //
+// Binding the schema for code generation, and reading where the SDKs to link are, is shared with the Node.js
+// host (../internal/hostkit).
+//
 // It reports no required plugins: provider plugins come from Pulumi.yaml (`packages:` or `plugins:`), and
 // plugin acquisition is off.
 package main
@@ -32,7 +35,6 @@ import (
 	"github.com/pulumi-vcrooms/tools/pulumi-cli/internal/hostkit"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 )
@@ -156,35 +158,13 @@ func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pul
 	return &pulumirpc.RunResponse{}, nil
 }
 
-// GeneratePackage writes the Python SDK of the schema in the request to req.Directory, with the engine's schema
-// loader (req.LoaderTarget) resolving any packages the schema refers to.
+// GeneratePackage writes the Python SDK of the schema in the request (hostkit binds it) with pkg/v3's generator.
 func (h *languageHost) GeneratePackage(
 	_ context.Context, req *pulumirpc.GeneratePackageRequest,
 ) (*pulumirpc.GeneratePackageResponse, error) {
-	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
-	if err != nil {
-		return nil, err
-	}
-	defer loader.Close()
-	var spec schema.PackageSpec
-	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
-		return nil, fmt.Errorf("reading the schema: %w", err)
-	}
-	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{})
-	if err != nil {
-		return nil, err
-	}
-	if diags.HasErrors() {
-		return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
-	}
-	files, err := python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
-	if err != nil {
-		return nil, err
-	}
-	if err := hostkit.WriteFiles(req.GetDirectory(), files, 0o600); err != nil {
-		return nil, err
-	}
-	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	return hostkit.GeneratePackage(req, func(pkg *schema.Package, loader schema.ReferenceLoader) (map[string][]byte, error) {
+		return python.GeneratePackage("pulumi-language-python", pkg, req.GetExtraFiles(), loader)
+	})
 }
 
 // InstallDependencies serves `pulumi install`: it makes the virtualenv Pulumi.yaml names when it is missing, then
@@ -245,15 +225,18 @@ func (w streamWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// Link serves `pulumi package add` and the `packages:` step of `pulumi install`: the engine has generated each
-// package's SDK into the project (sdks/<name>), and linking it means listing that folder in requirements.txt,
-// which the InstallDependencies that follows installs into the virtualenv (as upstream does for pip).
+// Link lists each SDK folder in requirements.txt, which the InstallDependencies that follows installs into the
+// virtualenv (as upstream does for pip).
 func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
-	dir, _ := hostkit.ProgramLocation(req.GetInfo(), "", "")
+	return hostkit.Link(req, listInRequirements)
+}
+
+// listInRequirements adds each SDK folder not listed yet to dir's requirements.txt.
+func listInRequirements(dir string, sdks []hostkit.LinkedSDK) (string, error) {
 	path := filepath.Join(dir, "requirements.txt")
 	existing, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
-		return nil, err
+		return "", err
 	}
 	listed := map[string]bool{}
 	for _, line := range strings.Split(string(existing), "\n") {
@@ -261,10 +244,10 @@ func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pul
 	}
 	text := string(existing)
 	var imports []string
-	for _, dep := range req.GetPackages() {
+	for _, sdk := range sdks {
 		// pip takes a requirement as a local folder when it starts with ./ (relative to the working directory,
 		// which InstallDependencies sets to the project).
-		entry := "./" + filepath.ToSlash(filepath.Clean(dep.GetPath()))
+		entry := "./" + sdk.Rel
 		if !listed[entry] {
 			if text != "" && !strings.HasSuffix(text, "\n") {
 				text += "\n"
@@ -272,16 +255,13 @@ func (h *languageHost) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pul
 			text += entry + "\n"
 			listed[entry] = true
 		}
-		name := strings.ReplaceAll(dep.GetPackage().GetName(), "-", "_")
+		name := strings.ReplaceAll(sdk.Package, "-", "_")
 		imports = append(imports, fmt.Sprintf("import pulumi_%s as %s", name, name))
 	}
 	if text != string(existing) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
-	return &pulumirpc.LinkResponse{
-		ImportInstructions: "The SDK is listed in requirements.txt; use it in the program with:\n\n  " +
-			strings.Join(imports, "\n  ") + "\n",
-	}, nil
+	return "The SDK is listed in requirements.txt; use it in the program with:\n\n  " + strings.Join(imports, "\n  ") + "\n", nil
 }

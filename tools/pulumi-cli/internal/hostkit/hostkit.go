@@ -1,6 +1,7 @@
 // Package hostkit holds what our language hosts (../../language-nodejs, ../../language-python) do the same way:
-// serving pulumirpc.LanguageRuntime to the engine, the RPCs they answer alike, reading where a program is, and
-// writing generated files.
+// serving pulumirpc.LanguageRuntime to the engine, the RPCs they answer alike, reading where a program is, binding
+// schemas and PCL for code generation and writing the generated files (codegen.go), and reading which SDKs to link
+// (link.go). Each host keeps only its language's part: the generator, and the manifest it lists SDKs in.
 package hostkit
 
 import (
