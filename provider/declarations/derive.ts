@@ -72,3 +72,8 @@ export function stableOutputs(d: Declaration): string[] {
 export function bookkeepingInputs(d: Declaration): string[] {
     return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || name === d.generatedFlag).map(([name]) => name);
 }
+
+/** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */
+export function notImportableMessage(d: Declaration): string | undefined {
+    return d.notImportable === undefined ? undefined : `${d.type} is not importable: ${d.notImportable}`;
+}

@@ -14,7 +14,7 @@ const anchor = (heading: string) => heading.toLowerCase().replace(/[^\w\s-]/g, "
 
 export function renderInstallation(): string {
     const config = Object.entries(PROVIDER_CONFIG).map(([name, f]) => `| \`vcrooms:${name}\` | ${typeWords(f.type)} | ${f.secret ? "yes" : "no"} | ${cell(f.description)} |`);
-    const kinds = Object.values(declarations).map((d) => `- [\`${d.type}\`](reference.md#${anchor(d.type)}): ${d.description ?? ""}`);
+    const kinds = Object.values(declarations).map((d) => `- [\`${d.type}\`](resources/${d.type}.md) (page with examples and import; [all fields](reference.md#${anchor(d.type)})): ${d.description ?? ""}`);
     const fns = Object.keys(functions).map((name) => `\`${name}\``).join(", ");
     return `# pulumi-vcrooms: installation and configuration
 

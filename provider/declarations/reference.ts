@@ -18,7 +18,7 @@ export const OUTPUT_COLUMNS = ["output", "type", "secret", "meaning"] as const;
 /** A table cell: a `|` in the text would end the cell early. */
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 const row = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
-const table = (head: readonly string[], rows: string[][]) => [row(head), `|${head.map(() => "---").join("|")}|`, ...rows.map(row)].join("\n");
+export const table = (head: readonly string[], rows: string[][]) => [row(head), `|${head.map(() => "---").join("|")}|`, ...rows.map(row)].join("\n");
 const yesNo = (flag: boolean) => (flag ? "yes" : "no");
 
 /** What omitting a setting means for a kind (the table says more where it knows more). */

@@ -12,7 +12,7 @@ import { ConfigurationError, resolveClientConfig } from "../api";
 import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
 import { inputSettings } from "../declarations/declare";
-import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { aliasedOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
@@ -214,7 +214,8 @@ export class VcroomsPlugin {
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
         const importing = Object.keys(state.plain).length === 0;
-        if (importing && d.notImportable) throw new Error(`${d.type} is not importable: ${d.notImportable}`);
+        const refused = notImportableMessage(d);
+        if (importing && refused) throw new Error(refused);
         const result = await provider.read!(id, state.plain);
         if (!result.id) {
             if (importing) throw new Error(`${d.type} ${JSON.stringify(id)} not found in the provider's team: give the room's UUID (lower-case) or friendly URL, and the provider of the team it is in`);
