@@ -10,7 +10,7 @@
 import { declarations, type Kind } from "../provider/declarations";
 import { inputSettings, type Declaration } from "../provider/declarations/declare";
 import { notImportableMessage, userExtras } from "../provider/declarations/derive";
-import { INPUT_COLUMNS, inputRows, OUTPUT_COLUMNS, outputRows, table } from "../provider/declarations/reference";
+import { INPUT_COLUMNS, inputRows, OUTPUT_COLUMNS, outputRows, table } from "./reference";
 
 /** An argument that is another resource's output: `<resource>.<output>` in both languages. */
 class Ref {

@@ -1,8 +1,8 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
-import { typeWords, type TypeSpec } from "../api/types";
-import { declarations } from "../declarations";
-import { connectionArg, type ArgField } from "./declare";
-import { functions } from "./index";
+import { typeWords, type TypeSpec } from "../provider/api/types";
+import { declarations } from "../provider/declarations";
+import { connectionArg, type ArgField } from "../provider/functions/declare";
+import { functions } from "../provider/functions";
 
 export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;
 export const RESULT_COLUMNS = ["result", "type", "meaning"] as const;

@@ -3,13 +3,13 @@
  * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
  * to this output, and checks every input and output of every kind has its row).
  */
-import { toCamelName } from "../api/names";
-import { readBackType, settingsFor, settingType, type AnySetting } from "../api/settings";
-import { typeWords } from "../api/types";
-import type { Declaration, ExtraInput } from "./declare";
-import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "./derive";
-import { renderFunctions } from "../functions/reference";
-import { declarations } from "./index";
+import { toCamelName } from "../provider/api/names";
+import { readBackType, settingsFor, settingType, type AnySetting } from "../provider/api/settings";
+import { typeWords } from "../provider/api/types";
+import type { Declaration, ExtraInput } from "../provider/declarations/declare";
+import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";
+import { renderFunctions } from "./functionsReference";
+import { declarations } from "../provider/declarations";
 
 /** The column heads, exported for the test that reads the tables back. */
 export const INPUT_COLUMNS = ["input", "type", "allowed values", "when omitted", "create-only", "secret", "meaning"] as const;
