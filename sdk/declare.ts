@@ -9,8 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declare";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declare";
-import { aliasedOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
-import { hiddenKey } from "../provider/resources/hiddenKeys";
+import { aliasedOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { shimProvider, type ProviderKind } from "./shim";
 
 /**

@@ -63,6 +63,9 @@ export function stableOutputs(d: Declaration): string[] {
     return ["id", ...Object.entries(d.outputs).filter(([, o]) => o.stable).map(([name]) => name)];
 }
 
+/** A bookkeeping input's name as the engine sees it (see `bookkeepingInputs`). */
+export const hiddenKey = (name: string): string => `__${name}`;
+
 /**
  * The inputs that are bookkeeping, not the user's: the resource name and stack the SDK fills, and the flag check sets
  * when it generated a value. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi

@@ -10,9 +10,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Declaration, Values } from "../declarations/declare";
-import { bookkeepingInputs } from "../declarations/derive";
+import { bookkeepingInputs, hiddenKey } from "../declarations/derive";
 
-export const hiddenKey = (name: string): string => `__${name}`;
+export { hiddenKey };
 
 /** The bag with each bookkeeping key under its plain name, and the keys that came plain (a state written before). */
 function inward(keys: readonly string[], bag: Values | undefined): { plain: Values | undefined; legacy: Set<string> } {
