@@ -6,7 +6,10 @@
  * The composition root: the one place that holds the process's connections and hands them to
  * the providers.
  */
+import { declarations } from "./declarations";
 import { Connections, type StackConfig } from "./resources/connections";
+import { hidingBookkeeping } from "./resources/hiddenKeys";
+import { reportingOnce } from "./resources/hostErrors";
 import { invokeFunction } from "./functions";
 import { JoinTokenProvider } from "./resources/joinToken";
 import { RoomProvider } from "./resources/room";
@@ -15,11 +18,15 @@ import { TeamDefaultsProvider } from "./resources/teamDefaults";
 
 const connections = new Connections();
 
+/**
+ * As the engine sees them: bookkeeping inputs as `__<name>`, hidden from `pulumi preview --diff`
+ * (resources/hiddenKeys.ts), and each failure reported once, not again by the dynamic-provider host (resources/hostErrors.ts).
+ */
 export const providers = {
-    room: new RoomProvider(connections.clientFor),
-    teamDefaults: new TeamDefaultsProvider(connections.clientFor),
-    joinToken: new JoinTokenProvider(connections.clientFor),
-    roomContentPurge: new RoomContentPurgeProvider(connections.clientFor),
+    room: reportingOnce(hidingBookkeeping(declarations.room, new RoomProvider(connections.clientFor))),
+    teamDefaults: reportingOnce(hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(connections.clientFor))),
+    joinToken: reportingOnce(hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(connections.clientFor))),
+    roomContentPurge: reportingOnce(hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(connections.clientFor))),
 };
 
 /** The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). */

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declare";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declare";
-import { aliasedOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
+import { aliasedOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { shimProvider, type ProviderKind } from "./shim";
 
 /**
@@ -28,8 +28,9 @@ function secretForm(value: unknown, secret: true | readonly string[]): unknown {
 export function resourceProps(d: Declaration, name: string, args: Record<string, unknown>): Record<string, unknown> {
     const props: Record<string, unknown> = { ...outputPlaceholders(d), ...args };
     for (const [key, secret] of secretInputs(d)) if (key in args) props[key] = secretForm(args[key], secret);
-    for (const key of resourceNameInputs(d)) props[key] = name;
-    for (const key of stackInputs(d)) props[key] = `${pulumi.getProject()}/${pulumi.getStack()}`;
+    // Bookkeeping, under the `__` names the engine's display hides (provider/resources/hiddenKeys.ts).
+    for (const key of resourceNameInputs(d)) props[hiddenKey(key)] = name;
+    for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
     return props;
 }
 

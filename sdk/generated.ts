@@ -1,4 +1,4 @@
-// Generated from the declarations by provider/declarations/sdkTypes.ts; do not edit.
+// Generated from the declarations by codegen/sdkTypes.ts; do not edit.
 // test/types/sdkTypes.test.ts keeps it current (UPDATE_SDK_TYPES=1 rewrites it).
 import type { room, teamDefaults, joinToken, roomContentPurge } from "../provider/declarations";
 import type { ArgsOf, OutputsOf, RoomState, TeamDefaultsState, JoinTokenState, RoomContentPurgeState } from "./types";

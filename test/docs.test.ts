@@ -14,9 +14,9 @@ import { declarations } from "../provider/declarations";
 import type { Declaration } from "../provider/declarations/declare";
 import { replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";
 import { inputSettings } from "../provider/declarations/declare";
-import { INPUT_COLUMNS, OUTPUT_COLUMNS, renderReference } from "../provider/declarations/reference";
+import { INPUT_COLUMNS, OUTPUT_COLUMNS, renderReference } from "../codegen/reference";
 import { functions } from "../provider/functions";
-import { ARGUMENT_COLUMNS, RESULT_COLUMNS } from "../provider/functions/reference";
+import { ARGUMENT_COLUMNS, RESULT_COLUMNS } from "../codegen/functionsReference";
 import { defaultsRules, roomRules } from "../emulator/fields";
 import { Team } from "../emulator/team";
 

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { toCamelName, type CamelCase } from "./names";
-import { arrayOf, formatted, fromValidator, NAMED_REF, orNull, ROLE_REF, STRING, type TypeSpec } from "./types";
+import { arrayOf, formatted, fromValidator, NAMED_REF, orNull, ROLE_REF, STRING, typeName, type TypeSpec } from "./types";
 
 /** Where a setting may be written. */
 export type SettingScope = "shared" | "defaults" | "room";
@@ -92,10 +92,14 @@ export function isRealDateTime(value: string): boolean {
 }
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/** The `enum` meta makes the setting's type (`settingType`) an enum type: the schema and generated SDKs list the values. */
 function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
-    return z.string({ error: "must be a string" }).refine((v): v is V => (values as readonly string[]).includes(v), {
-        error: `must be one of ${values.join(", ")}`,
-    }) as unknown as z.ZodType<V>;
+    return z
+        .string({ error: "must be a string" })
+        .refine((v): v is V => (values as readonly string[]).includes(v), {
+            error: `must be one of ${values.join(", ")}`,
+        })
+        .meta({ enum: [...values] }) as unknown as z.ZodType<V>;
 }
 
 /** "3 to 500 characters": the words of a length rule, in check failures and the reference alike. */
@@ -453,7 +457,7 @@ type ReadBackOf<S> = S extends Setting<string, infer T, infer C> ? (C extends ke
 
 /** A setting's type as an input: what its validator accepts (derived, so never written beside it). */
 export function settingType(s: AnySetting, target: "defaults" | "room"): TypeSpec {
-    return fromValidator(s.schema(target));
+    return fromValidator(s.schema(target), typeName(s.name), `The values of the \`${toCamelName(s.name)}\` setting.`);
 }
 
 /** A setting's type as its output shows it (what the API reads back): `ReadBackForms`, and images and unlimited session lengths. */

@@ -23,12 +23,19 @@ export interface ObjectType {
     readonly properties: Readonly<Record<string, { readonly type: TypeSpec; readonly description: string; readonly secret?: boolean }>>;
 }
 
+/** A closed set of strings: an enum type of the schema's `types` section (generated SDKs get a union or an Enum class). */
+export interface EnumType {
+    readonly name: string;
+    readonly description: string;
+    readonly values: readonly string[];
+}
+
 export type TypeSpec = TypeNotes &
     (
         | { readonly type: "string" | "boolean" | "integer" | "number" }
         | { readonly type: "array"; readonly items: TypeSpec }
         | { readonly type: "object"; readonly additionalProperties: TypeSpec }
-        | { readonly $ref: string; readonly object?: ObjectType }
+        | { readonly $ref: string; readonly object?: ObjectType; readonly enum?: EnumType }
         | { readonly oneOf: readonly TypeSpec[] }
     );
 
@@ -53,6 +60,36 @@ export function objectType(name: string, description: string, properties: Object
     return { $ref: `#/types/${PACKAGE}:index:${name}`, object: { name, description, properties } };
 }
 
+/** A named enum type: a `$ref` to `#/types/vcrooms:index:<name>` carrying its values. */
+export function enumType(name: string, description: string, values: readonly string[]): TypeSpec {
+    return { $ref: `#/types/${PACKAGE}:index:${name}`, enum: { name, description, values } };
+}
+
+/** A property of a typed object type: its type, its docs, and (phantom) its TypeScript type. */
+export interface TypedProperty<T> {
+    readonly type: TypeSpec;
+    readonly description: string;
+    readonly __type?: T;
+}
+export const prop = <T>(type: TypeSpec, description: string): TypedProperty<T> => ({ type, description });
+type ValueOfProperty<P> = P extends TypedProperty<infer T> ? T : never;
+/** The TypeScript type of a `typedObject`'s value: a property whose type admits `undefined` is optional. */
+export type ObjectOf<O> = O extends { readonly __props?: infer P }
+    ? { [K in keyof P as undefined extends ValueOfProperty<P[K]> ? never : K]: ValueOfProperty<P[K]> } & {
+          [K in keyof P as undefined extends ValueOfProperty<P[K]> ? K : never]?: Exclude<ValueOfProperty<P[K]>, undefined>;
+      }
+    : never;
+/**
+ * A named object type whose properties also give its TypeScript type (`ObjectOf<typeof X>`), so the schema's type
+ * and the code's interface are one declaration.
+ */
+export function typedObject<P extends Record<string, TypedProperty<unknown>>>(name: string, description: string, properties: P): TypeSpec & { readonly __props?: P } {
+    return objectType(name, description, properties) as TypeSpec & { readonly __props?: P };
+}
+
+/** `toolbar_position` → `ToolbarPosition`: the name of a setting's enum type. */
+export const typeName = (name: string): string => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join("");
+
 const field = (type: TypeSpec, description: string) => ({ type, description });
 
 /** A role as the API reads it back in a setting (`default_role`, `roles`). */
@@ -76,9 +113,14 @@ export function schemaTypeOf(t: TypeSpec): Record<string, unknown> {
     return { type: t.type };
 }
 
-/** Every object type a type refers to, nested ones too. */
-export function objectTypesOf(t: TypeSpec, into = new Map<string, ObjectType>()): Map<string, ObjectType> {
+/** Every object and enum type a type refers to, nested ones too; two different types of one name are refused. */
+export function objectTypesOf(t: TypeSpec, into = new Map<string, ObjectType | EnumType>()): Map<string, ObjectType | EnumType> {
     if ("$ref" in t) {
+        if (t.enum) {
+            const seen = into.get(t.enum.name);
+            if (seen && JSON.stringify(seen) !== JSON.stringify(t.enum)) throw new Error(`two types named ${t.enum.name}`);
+            into.set(t.enum.name, t.enum);
+        }
         if (t.object && !into.has(t.object.name)) {
             into.set(t.object.name, t.object);
             for (const p of Object.values(t.object.properties)) objectTypesOf(p.type, into);
@@ -93,10 +135,11 @@ export function objectTypesOf(t: TypeSpec, into = new Map<string, ObjectType>())
 const alternatives = (words: readonly string[]) => (words.length < 2 ? (words[0] ?? "any") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
 
 function bareWords(t: TypeSpec): string {
-    if ("$ref" in t) return t.object ? `object \`{${Object.keys(t.object.properties).join(", ")}}\`` : "any";
+    if ("$ref" in t) return t.object ? `object \`{${Object.keys(t.object.properties).join(", ")}}\`` : t.enum ? "string" : "any";
     if ("oneOf" in t) return alternatives(t.oneOf.map(typeWords));
     if (t.type === "array") {
         const item = t.items;
+        if ("$ref" in item && item.enum) return "string[]";
         if ("$ref" in item && !item.object) return "array";
         if ("type" in item && item.type !== "array" && item.type !== "object" && !item.format && !item.nullable) return `${item.type}[]`;
         return `array of ${typeWords(item).replace(/^object /, "")}`;
@@ -112,30 +155,34 @@ export function typeWords(t: TypeSpec): string {
     return t.nullable ? `${words} or ${t.nullable}` : words;
 }
 
-/** A JSON Schema (zod's rendering of a validator) as a type; `null` among its options makes it nullable. */
-function fromJsonSchema(j: Record<string, unknown>): TypeSpec {
+/**
+ * A JSON Schema (zod's rendering of a validator) as a type; `null` among its options makes it nullable. A closed set
+ * of strings (a validator's `enum` meta) becomes the enum type `name`, described by `description`.
+ */
+function fromJsonSchema(j: Record<string, unknown>, name: string, description: string): TypeSpec {
     const anyOf = j.anyOf as Array<Record<string, unknown>> | undefined;
     if (anyOf) {
         const nullable = anyOf.some((o) => o.type === "null");
         // `""` beside a number (session length) is a string option.
-        const options = [...new Map(anyOf.filter((o) => o.type !== "null").map((o) => fromJsonSchema(o)).map((t) => [JSON.stringify(t), t])).values()];
+        const options = [...new Map(anyOf.filter((o) => o.type !== "null").map((o) => fromJsonSchema(o, name, description)).map((t) => [JSON.stringify(t), t])).values()];
         const t = options.length === 1 ? options[0]! : options.length === 0 ? ANY : oneOf(...options);
         return nullable ? orNull(t) : t;
     }
     switch (j.type) {
         case "string":
+            return Array.isArray(j.enum) ? enumType(name, description, j.enum as string[]) : { type: j.type };
         case "boolean":
         case "integer":
         case "number":
             return { type: j.type };
         case "array":
-            return arrayOf(j.items ? fromJsonSchema(j.items as Record<string, unknown>) : ANY);
+            return arrayOf(j.items ? fromJsonSchema(j.items as Record<string, unknown>, name, description) : ANY);
         default:
             return ANY;
     }
 }
 
-/** What a validator accepts, as a type. */
-export function fromValidator(schema: z.ZodType): TypeSpec {
-    return fromJsonSchema(z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>);
+/** What a validator accepts, as a type; `name` and `description` name the enum type a closed set of strings gets. */
+export function fromValidator(schema: z.ZodType, name: string, description: string): TypeSpec {
+    return fromJsonSchema(z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>, name, description);
 }

@@ -7,7 +7,7 @@
  * The same fields, plus the request budget, are the provider's configuration (`vcrooms:*` stack
  * config, or an explicit provider's arguments in the plugin face): one table for both.
  */
-import { INTEGER, objectType, STRING, type TypeSpec } from "../api/types";
+import { enumType, INTEGER, objectType, STRING, type TypeSpec } from "../api/types";
 import type { ExtraInput } from "./declare";
 
 export interface ConnectionInput {
@@ -16,8 +16,11 @@ export interface ConnectionInput {
     developerKey?: string;
     /** The team id; Basic auth needs it. */
     teamId?: string;
-    auth?: "bearer" | "basic";
+    auth?: (typeof AUTH_SCHEMES)[number];
 }
+
+/** How the developer key may be sent (1.2): a bearer token, or Basic auth with the team id. */
+const AUTH_SCHEMES = ["bearer", "basic"] as const;
 
 /** One field of the connection or the provider configuration. */
 export interface ConfigField {
@@ -34,7 +37,11 @@ export const CONNECTION_FIELDS: Readonly<Record<keyof ConnectionInput, ConfigFie
     apiUrl: { description: "The API base URL, ending in /api/v1 (falls back to VCROOMS_API_URL).", type: STRING, validate: isString },
     developerKey: { description: "The team's developer key (falls back to VCROOMS_DEVELOPER_KEY). Always secret.", type: STRING, secret: true, validate: isString },
     teamId: { description: "The team id; Basic auth needs it (falls back to VCROOMS_TEAM_ID).", type: STRING, validate: isString },
-    auth: { description: "How the key is sent: `bearer` (the default) or `basic` (falls back to VCROOMS_AUTH).", type: STRING, validate: (v) => (v === "bearer" || v === "basic" ? undefined : "must be bearer or basic") },
+    auth: {
+        description: "How the key is sent: `bearer` (the default) or `basic` (falls back to VCROOMS_AUTH).",
+        type: enumType("Auth", "How the developer key is sent.", AUTH_SCHEMES),
+        validate: (v) => (AUTH_SCHEMES.includes(v as ConnectionInput["auth"] & string) ? undefined : `must be ${AUTH_SCHEMES.join(" or ")}`),
+    },
 };
 
 /** The provider's configuration: the connection, plus the request budget of the process. */

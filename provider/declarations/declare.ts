@@ -95,6 +95,8 @@ export interface Declaration<
      * given as a secret there is kept secret in this kind's outputs wherever this kind does not declare it.
      */
     readonly inheritsFrom?: string;
+    /** What `pulumi import` takes as the id, when more than the `id` itself (a room's friendly URL too); for the docs. */
+    readonly importId?: string;
     /** Why `pulumi import` (a read with only an id) is refused for this kind; absent: it is importable. */
     readonly notImportable?: string;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */

@@ -109,6 +109,7 @@ export const room = declareResource({
     type: "Room",
     description: "A room (2.1, 2.4): its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
     idDescription: "The room's UUID.",
+    importId: "the room's UUID (lower-case) or its friendly URL",
     inheritsFrom: "TeamDefaults",
     scope: "room",
     extras: {

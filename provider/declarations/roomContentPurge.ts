@@ -5,9 +5,17 @@
  */
 import type { ContentKind } from "../api";
 import { failure, type CheckFailure } from "../resources/check";
-import { ANY, arrayOf, declareResource, extra, output, required, STRING, type Values } from "./declare";
+import { enumType } from "../api/types";
+import { arrayOf, BOOLEAN, declareResource, extra, NUMBER, oneOf, output, required, STRING, type Values } from "./declare";
 
 export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
+const CONTENT_KIND = enumType("ContentKind", "A kind of room content (4 rows 7 to 13).", CONTENT_KINDS);
+
+/** A trigger value: a scalar such as a date, a version or a counter, so the schema and SDKs can type it. */
+type Trigger = string | number | boolean;
+function triggersRule(v: unknown): string | undefined {
+    return Array.isArray(v) && v.every((t) => ["string", "number", "boolean"].includes(typeof t)) ? undefined : "must be a list of strings, numbers or booleans";
+}
 
 const fixed = { createOnly: true } as const;
 
@@ -40,18 +48,18 @@ export const roomContentPurge = declareResource({
         room: required(
             extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
         ),
-        kinds: extra<ContentKind[]>(arrayOf(STRING), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
+        kinds: extra<ContentKind[]>(arrayOf(CONTENT_KIND), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
             ...fixed,
             whenOmitted: "Every kind.",
         }),
-        triggers: extra<unknown[]>(arrayOf(ANY), "any values", "When they change, the purge runs again (as the command provider's triggers).", () => undefined, {
+        triggers: extra<Trigger[]>(arrayOf(oneOf(STRING, NUMBER, BOOLEAN)), "strings, numbers or booleans", "When they change, the purge runs again (as the command provider's triggers).", triggersRule, {
             ...fixed,
             whenOmitted: "It runs again only when `room` or `kinds` change.",
         }),
-        deletes: extra<ContentKind[]>(arrayOf(STRING), "(set by check)", "Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
+        deletes: extra<ContentKind[]>(arrayOf(CONTENT_KIND), "(set by check)", "Filled by check: the kinds this purge deletes, so a preview lists them.", () => undefined, { fromCheck: true }),
     },
     outputs: {
-        purged: output<ContentKind[]>(arrayOf(STRING), "The kinds deleted by the last run.", { stable: true }),
+        purged: output<ContentKind[]>(arrayOf(CONTENT_KIND), "The kinds deleted by the last run.", { stable: true }),
     },
     hooks: { rules: purgeRules },
 });

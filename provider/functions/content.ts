@@ -2,25 +2,32 @@
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
 import { deepKeysToCamel } from "../api/names";
-import { ANY, arrayOf, STRING } from "../api/types";
+import { arrayOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../api/types";
 import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
 
-export interface ChatMessage {
-    id: string;
-    message: string;
-    participantId?: string | null;
-    externalParticipantId?: string | null;
-    participantName?: string | null;
-    createdAt: string;
-    breakoutId?: string | null;
-}
-export interface TranscriptEntry {
-    participantId?: string | null;
-    participantName?: string | null;
-    transcript: string;
-    startTime: string;
-    endTime: string;
-}
+const maybe = (description: string) => prop<string | null | undefined>(orNull(STRING), description);
+
+/** A chat message (2.6): the schema's object type and the result's TypeScript type. */
+const CHAT_MESSAGE = typedObject("ChatMessage", "A chat message (2.6).", {
+    id: prop<string>(STRING, "The message id."),
+    message: prop<string>(STRING, "The text."),
+    participantId: maybe("The sender's participant id."),
+    externalParticipantId: maybe("The sender's external id, as given in their join token."),
+    participantName: maybe("The sender's name."),
+    createdAt: prop<string>(STRING, "When it was sent (ISO 8601)."),
+    breakoutId: maybe("The breakout room it was sent in, when it was sent in one."),
+});
+export type ChatMessage = ObjectOf<typeof CHAT_MESSAGE>;
+
+/** A transcript entry (2.7). */
+const TRANSCRIPT_ENTRY = typedObject("TranscriptEntry", "A transcript entry (2.7).", {
+    participantId: maybe("The speaker's participant id."),
+    participantName: maybe("The speaker's name."),
+    transcript: prop<string>(STRING, "What was said."),
+    startTime: prop<string>(STRING, "When it started."),
+    endTime: prop<string>(STRING, "When it ended."),
+});
+export type TranscriptEntry = ObjectOf<typeof TRANSCRIPT_ENTRY>;
 
 type SessionArgs = { room: string; sessionId?: string } & CommonArgs;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,10 +38,7 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
     reads: "GET /rooms/{room}/chat (row 14), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
     result: {
-        messages: field(
-            arrayOf(ANY),
-            "Each message: `id`, `message`, `createdAt` (strings); `participantId`, `externalParticipantId`, `participantName`, `breakoutId` (strings or null).",
-        ),
+        messages: field(arrayOf(CHAT_MESSAGE), "Every message."),
     },
     async run(client, args) {
         const messages: ChatMessage[] = [];
@@ -48,7 +52,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
     description: "A room's transcript entries (2.7), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/transcripts (row 15), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: { transcripts: field(arrayOf(ANY), "Each entry: `transcript`, `startTime`, `endTime` (strings); `participantId`, `participantName` (strings or null).") },
+    result: { transcripts: field(arrayOf(TRANSCRIPT_ENTRY), "Every entry, in order.") },
     async run(client, args) {
         const transcripts: TranscriptEntry[] = [];
         for await (const t of client.iterateTranscripts(args.room, { sessionId: args.sessionId })) transcripts.push(deepKeysToCamel(t) as TranscriptEntry);
@@ -62,9 +66,9 @@ export const exportRoomTranscripts = declareFunction<{ room: string; format?: "t
     reads: "GET /rooms/{room}/transcripts/export (row 16)",
     args: {
         room: roomArg(),
-        format: oneOf("The file's format; `txt` by default.", ["txt", "json"]),
-        locale: oneOf("How times are formatted.", LANGUAGES),
-        lang: oneOf("The language of the file's headings.", LANGUAGES),
+        format: oneOf("TranscriptFormat", "The file's format; `txt` by default.", ["txt", "json"]),
+        locale: oneOf("TranscriptLanguage", "How times are formatted.", LANGUAGES),
+        lang: oneOf("TranscriptLanguage", "The language of the file's headings.", LANGUAGES),
     },
     result: { content: field(STRING, "The file's text, as the API answered it (JSON text for `json`).") },
     run: async (client, args) => ({ content: await client.exportTranscripts(args.room, { format: args.format, locale: args.locale, lang: args.lang }) }),

@@ -5,7 +5,7 @@
  */
 import type { RoomsClient } from "../api";
 import type { ConnectionInput } from "../declarations/connection";
-import { formatted, STRING, type TypeSpec } from "../api/types";
+import { enumType, formatted, STRING, type TypeSpec } from "../api/types";
 import { connectionInput } from "../declarations/connection";
 
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
@@ -96,9 +96,10 @@ export const sessionArg: ArgField = {
     validate: (v) => (typeof v === "string" && UUID.test(v) ? undefined : "must be a session UUID"),
 };
 
-export const oneOf = (description: string, values: readonly string[]): ArgField => ({
+/** An argument taking one of a closed set of strings: the enum type `typeName` in the schema. */
+export const oneOf = (typeName: string, description: string, values: readonly string[]): ArgField => ({
     description: `${description} One of ${values.map((v) => `\`${v}\``).join(", ")}.`,
-    type: STRING,
+    type: enumType(typeName, `The values of ${typeName}.`, values),
     validate: (v) => (typeof v === "string" && values.includes(v) ? undefined : `must be one of ${values.join(", ")}`),
 });
 

@@ -5,35 +5,38 @@
 import { deepKeysToCamel } from "../api/names";
 import type { StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
-import { ANY, arrayOf, BOOLEAN, mapOf, orNull, STRING } from "../api/types";
+import { ANY, arrayOf, BOOLEAN, INTEGER, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../api/types";
 import { declareFunction, field, roomArg, type CommonArgs } from "./declare";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
 export type RoomResult = StateOf<typeof room> & { id: string };
 
-/** A room as the list shows it (a subset of the record). */
-export interface RoomListItem {
-    id: string;
-    friendlyUrl: string;
-    description?: string | null;
-    topic?: string;
-    privacy?: string;
-    externalId?: string | null;
-    roomUrl?: string;
-    maxParticipants?: number;
-    maxBroadcasters?: number;
-    tags?: string[];
-    createdAt?: string;
-    updatedAt?: string;
-}
+/** A room as the list shows it (a subset of the record): the schema's object type and the result's TypeScript type. */
+const ROOM_LIST_ITEM = typedObject("RoomListItem", "A room as the list shows it (a subset of its record).", {
+    id: prop<string>(STRING, "The room's UUID."),
+    friendlyUrl: prop<string>(STRING, "Its friendly URL."),
+    description: prop<string | null | undefined>(orNull(STRING), "Its description."),
+    topic: prop<string | undefined>(STRING, "Its topic (the description as the API reads it back)."),
+    privacy: prop<string | undefined>(STRING, "`public` or `private`."),
+    externalId: prop<string | null | undefined>(orNull(STRING), "Its external id."),
+    roomUrl: prop<string | undefined>(STRING, "Its join URL."),
+    maxParticipants: prop<number | undefined>(INTEGER, "Its participant limit."),
+    maxBroadcasters: prop<number | undefined>(INTEGER, "Its broadcaster limit."),
+    tags: prop<string[] | undefined>(arrayOf(STRING), "Its tags."),
+    createdAt: prop<string | undefined>(STRING, "When it was created."),
+    updatedAt: prop<string | undefined>(STRING, "When it was last changed."),
+});
+export type RoomListItem = ObjectOf<typeof ROOM_LIST_ITEM>;
 
-export interface Role {
-    id: string;
-    name: string;
-    displayName: string;
-    description?: string | null;
-    default?: boolean;
-}
+/** A role (2.5) as the list shows it. */
+const ROLE = typedObject("Role", "A role of the team (2.5).", {
+    id: prop<string>(STRING, "The role id."),
+    name: prop<string>(STRING, "The role name."),
+    displayName: prop<string>(STRING, "Its display name."),
+    description: prop<string | null | undefined>(orNull(STRING), "Its description."),
+    default: prop<boolean | undefined>(BOOLEAN, "Whether it is a default role."),
+});
+export type Role = ObjectOf<typeof ROLE>;
 /**
  * A role's permissions (2.5), permission name (camelCase) to its value as the API gives it: the contract shows
  * whether the role has each one (`broadcast`, `screenshare`, `endSession`, ...) and the role names it may mute
@@ -78,10 +81,7 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
         },
     },
     result: {
-        rooms: field(
-            arrayOf(ANY),
-            "Every matching room: `id`, `friendlyUrl` (strings); `description`, `topic`, `privacy`, `externalId`, `roomUrl`, `createdAt`, `updatedAt` (strings; `description` and `externalId` may be null); `maxParticipants`, `maxBroadcasters` (integers); `tags` (string[]).",
-        ),
+        rooms: field(arrayOf(ROOM_LIST_ITEM), "Every matching room."),
     },
     async run(client, args) {
         const rooms: RoomListItem[] = [];
@@ -95,7 +95,7 @@ export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
     description: "Every role of the team (2.5), every page read.",
     reads: "GET /roles (row 18), page after page",
     args: {},
-    result: { roles: field(arrayOf(ANY), "Each role: `id`, `name`, `displayName` (strings), `description` (string or null), `default` (boolean).") },
+    result: { roles: field(arrayOf(ROLE), "Every role.") },
     async run(client) {
         const roles: Role[] = [];
         for await (const item of client.iterateRoles()) roles.push(camel(item));
@@ -112,7 +112,7 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
         "id, name, displayName": field(STRING, "As in getRoles."),
         description: field(orNull(STRING), "As in getRoles."),
         default: field(BOOLEAN, "As in getRoles."),
-        permissions: field(mapOf(ANY), "Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`."),
+        permissions: field(mapOf(oneOf(BOOLEAN, arrayOf(STRING))), "Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`."),
     },
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

@@ -12,7 +12,7 @@ import { ConfigurationError, resolveClientConfig } from "../api";
 import { PROVIDER_CONFIG } from "../declarations/connection";
 import type { Declaration, Values } from "../declarations/declare";
 import { inputSettings } from "../declarations/declare";
-import { aliasedOutputs, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { aliasedOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
 import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
@@ -22,6 +22,7 @@ import { JoinTokenProvider } from "../resources/joinToken";
 import { RoomProvider } from "../resources/room";
 import { RoomContentPurgeProvider } from "../resources/roomContentPurge";
 import { TeamDefaultsProvider } from "../resources/teamDefaults";
+import { hiddenKey, hidingBookkeeping } from "../resources/hiddenKeys";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
 
@@ -84,10 +85,10 @@ export class VcroomsPlugin {
     private readonly connections = new Connections();
     /** The shared providers, given this process's connections (one process per provider instance). */
     private readonly providers = {
-        room: new RoomProvider(this.connections.clientFor),
-        teamDefaults: new TeamDefaultsProvider(this.connections.clientFor),
-        joinToken: new JoinTokenProvider(this.connections.clientFor),
-        roomContentPurge: new RoomContentPurgeProvider(this.connections.clientFor),
+        room: hidingBookkeeping(declarations.room, new RoomProvider(this.connections.clientFor)),
+        teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(this.connections.clientFor)),
+        joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(this.connections.clientFor)),
+        roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(this.connections.clientFor)),
     };
 
     /**
@@ -173,9 +174,9 @@ export class VcroomsPlugin {
             const names = this.inheritedSecrets.get(d.type) ?? this.inheritedSecrets.set(d.type, new Set()).get(d.type)!;
             for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) names.add(name);
         }
-        // What the SDK's resource classes fill in the dynamic face: the resource's own name.
-        for (const name of resourceNameInputs(d)) inputs[name] = nameOf(ref);
-        for (const name of stackInputs(d)) inputs[name] = stackOf(ref);
+        // What the SDK's resource classes fill in the dynamic face: the resource's own name, hidden as there.
+        for (const name of resourceNameInputs(d)) inputs[hiddenKey(name)] = nameOf(ref);
+        for (const name of stackInputs(d)) inputs[hiddenKey(name)] = stackOf(ref);
         const result = await provider.check!(unwrapSecrets<Values>(olds).plain as never, inputs as never);
         return { inputs: wrapSecrets(result.inputs as Values, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures ?? [] };
     }
@@ -213,7 +214,8 @@ export class VcroomsPlugin {
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
         const importing = Object.keys(state.plain).length === 0;
-        if (importing && d.notImportable) throw new Error(`${d.type} is not importable: ${d.notImportable}`);
+        const refused = notImportableMessage(d);
+        if (importing && refused) throw new Error(refused);
         const result = await provider.read!(id, state.plain);
         if (!result.id) {
             if (importing) throw new Error(`${d.type} ${JSON.stringify(id)} not found in the provider's team: give the room's UUID (lower-case) or friendly URL, and the provider of the team it is in`);

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readBackType, settingType } from "../api/settings";
-import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, type ObjectType, type TypeSpec } from "../api/types";
+import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, type EnumType, type ObjectType, type TypeSpec } from "../api/types";
 import { connectionInput, PROVIDER_CONFIG, type ConfigField } from "../declarations/connection";
 import { inputSettings, type Declaration, type ExtraInput } from "../declarations/declare";
 import { userExtras } from "../declarations/derive";
@@ -108,14 +108,24 @@ function functionSpec(d: (typeof functions)[keyof typeof functions]) {
     };
 }
 
-/** The object types the properties refer to (each defined where its `$ref` is made), as the schema's `types`. */
+/** An enum value's name in generated SDKs: `en-US` → `EnUS`, `720_1.5` → `V720_1_5` (an identifier cannot start with a digit). */
+const enumValueName = (value: string): string => (/^\d/.test(value) ? `V${value.replace(/\W/g, "_")}` : typeName(value));
+
+const isEnum = (t: ObjectType | EnumType): t is EnumType => "values" in t;
+
+/** The object and enum types the properties refer to (each defined where its `$ref` is made), as the schema's `types`. */
 function objectTypes(roots: readonly TypeSpec[]): Record<string, unknown> {
-    const found = new Map<string, ObjectType>();
+    const found = new Map<string, ObjectType | EnumType>();
     for (const t of roots) objectTypesOf(t, found);
     return Object.fromEntries(
         [...found.values()]
             .sort((x, y) => x.name.localeCompare(y.name))
-            .map((o) => [token(o.name), { type: "object", description: o.description, properties: Object.fromEntries(Object.entries(o.properties).map(([n, p]) => [n, described(p.type, p.description, p.secret)])) }]),
+            .map((o) => [
+                token(o.name),
+                isEnum(o)
+                    ? { type: "string", description: o.description, enum: o.values.map((value) => ({ name: enumValueName(value), value })) }
+                    : { type: "object", description: o.description, properties: Object.fromEntries(Object.entries(o.properties).map(([n, p]) => [n, described(p.type, p.description, p.secret)])) },
+            ]),
     );
 }
 
@@ -127,15 +137,24 @@ function allTypes(): TypeSpec[] {
         types.push(...userExtras(d).map(([, e]) => e.type), ...Object.values(d.outputs).map((o) => o.type));
     }
     for (const f of Object.values(functions)) types.push(...Object.values(f.args as Record<string, ArgField>).map((a) => a.type), ...Object.values(f.result).map((r) => r.type));
+    types.push(...Object.values(PROVIDER_CONFIG).map((f) => f.type));
     return types;
 }
 
-/** The package schema, as `GetSchema` answers it. */
-export function packageSchema(version: string) {
+/**
+ * The package schema, as `GetSchema` answers it. `publisher` and `repository` come from package.json (its
+ * `author` and `repository`); `pluginDownloadURL` is the `git://` form Pulumi documents for a plugin built from
+ * its git repository (docs/assumptions.md).
+ */
+export function packageSchema(version: string, manifest: PackageManifest = packageManifest()) {
+    const repository = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
     return {
         name: PACKAGE,
         displayName: "Video-conferencing Rooms",
         version,
+        publisher: manifest.author,
+        repository,
+        pluginDownloadURL: `git://${repository.replace(/^https:\/\//, "")}`,
         description: "Rooms, team defaults, join tokens and content purges of a video-conferencing Rooms Management API, with data functions over its records.",
         keywords: ["pulumi", "vcrooms", "category/utility"],
         license: "Apache-2.0",
@@ -154,17 +173,27 @@ export function packageSchema(version: string) {
 
 export type PackageSchema = ReturnType<typeof packageSchema>;
 
-/** The package's version, from its package.json (the plugin reports it, the schema carries it). */
-export function packageVersion(): string {
+/** What the schema and the plugin read from the package's package.json. */
+export interface PackageManifest {
+    readonly version: string;
+    readonly author: string;
+    readonly repository: { readonly url: string };
+}
+
+/** The package's package.json (the plugin reports its version, the schema carries it and its publisher and repository). */
+export function packageManifest(): PackageManifest {
     // Found by walking up: this file runs from provider/plugin (tests) and from dist/provider/plugin alike.
     for (let dir = __dirname; ; dir = dirname(dir)) {
         const file = join(dir, "package.json");
         if (existsSync(file)) {
-            const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version: string };
-            if (manifest.name === "pulumi-vcrooms") return manifest.version;
+            const manifest = JSON.parse(readFileSync(file, "utf8")) as PackageManifest & { name?: string };
+            if (manifest.name === "pulumi-vcrooms") return manifest;
         }
         if (dirname(dir) === dir) throw new Error("package.json of pulumi-vcrooms not found");
     }
 }
+
+/** The package's version, from its package.json. */
+export const packageVersion = (): string => packageManifest().version;
 
 if (require.main === module) process.stdout.write(`${JSON.stringify(packageSchema(packageVersion()), null, 2)}\n`);

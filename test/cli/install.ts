@@ -42,5 +42,5 @@ export function installExample(name: string, tarball: string, into: string, as =
     return dir;
 }
 
-/** The examples that are Node.js projects (python-rooms is run by test/cli/python.test.ts). */
-export const NODE_EXAMPLES = fs.readdirSync(path.join(ROOT, "examples")).filter((e) => fs.existsSync(path.join(ROOT, "examples", e, "package.json"))).sort();
+/** The examples that are Node.js projects (python-rooms, which has a package.json for the plugin only, is run by test/cli/python*.test.ts). */
+export const NODE_EXAMPLES = fs.readdirSync(path.join(ROOT, "examples")).filter((e) => fs.existsSync(path.join(ROOT, "examples", e, "tsconfig.json"))).sort();

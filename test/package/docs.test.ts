@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
-import { renderInstallation } from "../../provider/declarations/installationDoc";
+import { renderInstallation } from "../../codegen/installationDoc";
 
 const FILE = path.resolve(__dirname, "../../docs/installation-configuration.md");
 

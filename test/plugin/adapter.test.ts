@@ -55,7 +55,7 @@ describe("the plugin adapter", () => {
     it("create, diff with the changed properties named, update and delete a room through the configured provider", async () => {
         const checked = await plugin.check(urn("Room", "board"), {}, { friendlyUrl: "board", description: "Board", restreamKey: "stream-key-1" });
         expect(checked.failures).toEqual([]);
-        expect(checked.inputs.resourceName).toBe("board");
+        expect(checked.inputs.__resourceName).toBe("board");
         expect(isSecretValue(checked.inputs.restreamKey)).toBe(true);
         const created = await plugin.create(urn("Room", "board"), checked.inputs);
         expect(isSecretValue(created.outs.restreamKey)).toBe(true);

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
-import { renderSdkTypes } from "../../provider/declarations/sdkTypes";
+import { renderSdkTypes } from "../../codegen/sdkTypes";
 
 const FILE = path.resolve(__dirname, "../../sdk/generated.ts");
 

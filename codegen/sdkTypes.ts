@@ -5,12 +5,12 @@
  * type is named through the derived type, and the outputs' interface extends it), so a property the
  * declarations drop fails the build, and a test pins the file to this output as docs/reference.md is pinned.
  */
-import type { Declaration } from "./declare";
-import { inputSettings } from "./declare";
-import { userExtras } from "./derive";
-import { declarations } from "./index";
-import { functions } from "../functions";
-import type { ArgField } from "../functions/declare";
+import type { Declaration } from "../provider/declarations/declare";
+import { inputSettings } from "../provider/declarations/declare";
+import { userExtras } from "../provider/declarations/derive";
+import { declarations } from "../provider/declarations";
+import { functions } from "../provider/functions";
+import type { ArgField } from "../provider/functions/declare";
 
 /** One TSDoc line: a `*\/` in the text would end the comment early. */
 const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;
@@ -53,7 +53,7 @@ function functionExports(name: string, f: (typeof functions)[keyof typeof functi
 export function renderSdkTypes(): string {
     const kinds = Object.entries(declarations) as Array<[string, Declaration]>;
     return [
-        "// Generated from the declarations by provider/declarations/sdkTypes.ts; do not edit.",
+        "// Generated from the declarations by codegen/sdkTypes.ts; do not edit.",
         "// test/types/sdkTypes.test.ts keeps it current (UPDATE_SDK_TYPES=1 rewrites it).",
         `import type { ${kinds.map(([k]) => k).join(", ")} } from "../provider/declarations";`,
         `import type { ArgsOf, OutputsOf, ${kinds.map(([, d]) => `${d.type}State`).join(", ")} } from "./types";`,

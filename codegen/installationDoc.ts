@@ -3,10 +3,10 @@
  * install stories the tests run, and the provider's configuration from the one table of it (connection.ts),
  * with every resource kind and function named from the declarations. A test pins the file to this output.
  */
-import { typeWords } from "../api/types";
-import { functions } from "../functions";
-import { PROVIDER_CONFIG } from "./connection";
-import { declarations } from "./index";
+import { typeWords } from "../provider/api/types";
+import { functions } from "../provider/functions";
+import { PROVIDER_CONFIG } from "../provider/declarations/connection";
+import { declarations } from "../provider/declarations";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 /** GitHub's heading anchor: lower case, spaces to dashes, punctuation dropped. */
@@ -14,11 +14,11 @@ const anchor = (heading: string) => heading.toLowerCase().replace(/[^\w\s-]/g, "
 
 export function renderInstallation(): string {
     const config = Object.entries(PROVIDER_CONFIG).map(([name, f]) => `| \`vcrooms:${name}\` | ${typeWords(f.type)} | ${f.secret ? "yes" : "no"} | ${cell(f.description)} |`);
-    const kinds = Object.values(declarations).map((d) => `- [\`${d.type}\`](reference.md#${anchor(d.type)}): ${d.description ?? ""}`);
+    const kinds = Object.values(declarations).map((d) => `- [\`${d.type}\`](resources/${d.type}.md) (page with examples and import; [all fields](reference.md#${anchor(d.type)})): ${d.description ?? ""}`);
     const fns = Object.keys(functions).map((name) => `\`${name}\``).join(", ");
     return `# pulumi-vcrooms: installation and configuration
 
-<!-- Generated from the declarations by provider/declarations/installationDoc.ts; test/package/docs.test.ts keeps it current (UPDATE_DOCS=1 rewrites it). -->
+<!-- Generated from the declarations by codegen/installationDoc.ts; test/package/docs.test.ts keeps it current (UPDATE_DOCS=1 rewrites it). -->
 
 ## Installation
 

@@ -1,14 +1,21 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
-import { typeWords } from "../api/types";
-import { declarations } from "../declarations";
-import { connectionArg, type ArgField } from "./declare";
-import { functions } from "./index";
+import { typeWords, type TypeSpec } from "../provider/api/types";
+import { declarations } from "../provider/declarations";
+import { connectionArg, type ArgField } from "../provider/functions/declare";
+import { functions } from "../provider/functions";
 
 export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;
 export const RESULT_COLUMNS = ["result", "type", "meaning"] as const;
 
 function argRow(name: string, a: ArgField): string {
     return `| \`${name}\` | ${typeWords(a.type)} | ${a.required ? "yes" : "no"} | ${a.description} |`;
+}
+
+/** The fields of a result that is a list of objects, each with its type and meaning (the type column shows only their names). */
+function itemFields(t: TypeSpec): string {
+    const item = "type" in t && t.type === "array" ? t.items : undefined;
+    if (!item || !("$ref" in item) || !item.object) return "";
+    return ` Each: ${Object.entries(item.object.properties).map(([n, p]) => `\`${n}\` (${typeWords(p.type)}): ${p.description}`).join(" ")}`;
 }
 
 export function renderFunctions(): string {
@@ -26,7 +33,7 @@ export function renderFunctions(): string {
             "",
             `| ${RESULT_COLUMNS.join(" | ")} |`,
             "|---|---|---|",
-            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${d.recordOf ? `as in the ${declarations[d.recordOf].type} outputs table` : typeWords(r.type)} | ${r.description} |`),
+            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${d.recordOf ? `as in the ${declarations[d.recordOf].type} outputs table` : typeWords(r.type)} | ${r.description}${itemFields(r.type)} |`),
             "",
         ].join("\n");
     });

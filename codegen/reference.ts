@@ -3,13 +3,13 @@
  * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
  * to this output, and checks every input and output of every kind has its row).
  */
-import { toCamelName } from "../api/names";
-import { readBackType, settingsFor, settingType, type AnySetting } from "../api/settings";
-import { typeWords } from "../api/types";
-import type { Declaration, ExtraInput } from "./declare";
-import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "./derive";
-import { renderFunctions } from "../functions/reference";
-import { declarations } from "./index";
+import { toCamelName } from "../provider/api/names";
+import { readBackType, settingsFor, settingType, type AnySetting } from "../provider/api/settings";
+import { typeWords } from "../provider/api/types";
+import type { Declaration, ExtraInput } from "../provider/declarations/declare";
+import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";
+import { renderFunctions } from "./functionsReference";
+import { declarations } from "../provider/declarations";
 
 /** The column heads, exported for the test that reads the tables back. */
 export const INPUT_COLUMNS = ["input", "type", "allowed values", "when omitted", "create-only", "secret", "meaning"] as const;
@@ -18,7 +18,7 @@ export const OUTPUT_COLUMNS = ["output", "type", "secret", "meaning"] as const;
 /** A table cell: a `|` in the text would end the cell early. */
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 const row = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
-const table = (head: readonly string[], rows: string[][]) => [row(head), `|${head.map(() => "---").join("|")}|`, ...rows.map(row)].join("\n");
+export const table = (head: readonly string[], rows: string[][]) => [row(head), `|${head.map(() => "---").join("|")}|`, ...rows.map(row)].join("\n");
 const yesNo = (flag: boolean) => (flag ? "yes" : "no");
 
 /** What omitting a setting means for a kind (the table says more where it knows more). */

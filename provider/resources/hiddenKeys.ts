@@ -1,0 +1,85 @@
+/**
+ * Bookkeeping inputs travel between the providers and the engine as `__<name>` (`__resourceName`, `__stack`,
+ * `__friendlyUrlGenerated`): the engine's display leaves out every property key that starts with "__"
+ * (`resource.IsInternalPropertyKey` in pulumi/pkg's backend/display, which hides `__provider` the same way), so
+ * `pulumi preview --diff` shows only what the user declared. The providers themselves use the plain names.
+ *
+ * A state written before keeps its plain names: a call that receives a plain name answers with the plain name, so an
+ * existing resource shows no change after an upgrade (and its refresh no renamed property); only resources created
+ * from then on carry the `__` form.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Declaration, Values } from "../declarations/declare";
+import { bookkeepingInputs, hiddenKey } from "../declarations/derive";
+
+export { hiddenKey };
+
+/** The bag with each bookkeeping key under its plain name, and the keys that came plain (a state written before). */
+function inward(keys: readonly string[], bag: Values | undefined): { plain: Values | undefined; legacy: Set<string> } {
+    const legacy = new Set<string>();
+    if (bag === undefined || bag === null) return { plain: bag, legacy };
+    const plain: Values = { ...bag };
+    for (const key of keys) {
+        if (hiddenKey(key) in plain) {
+            plain[key] = plain[hiddenKey(key)];
+            delete plain[hiddenKey(key)];
+        } else if (key in plain) legacy.add(key);
+    }
+    return { plain, legacy };
+}
+
+/** The bag with each bookkeeping key hidden, but those in `legacy`. */
+function outward<T>(keys: readonly string[], bag: T, legacy: ReadonlySet<string>): T {
+    if (bag === undefined || bag === null || typeof bag !== "object") return bag;
+    const out: Values = { ...(bag as Values) };
+    for (const key of keys) {
+        if (key in out && !legacy.has(key)) {
+            out[hiddenKey(key)] = out[key];
+            delete out[key];
+        }
+    }
+    return out as T;
+}
+
+const union = (...sets: ReadonlyArray<ReadonlySet<string>>) => new Set(sets.flatMap((s) => [...s]));
+
+/** The provider as the engine (through either face) sees it: bookkeeping keys hidden on the way out, unhidden on the way in. */
+export function hidingBookkeeping<P extends pulumi.dynamic.ResourceProvider>(d: Declaration, provider: P): P {
+    const keys = bookkeepingInputs(d);
+    if (keys.length === 0) return provider;
+    const p = provider as pulumi.dynamic.ResourceProvider;
+    const wrapped: pulumi.dynamic.ResourceProvider = {
+        check: p.check
+            ? async (olds, news) => {
+                  const o = inward(keys, olds);
+                  const n = inward(keys, news);
+                  const result = await p.check!(o.plain, n.plain);
+                  // A plain name in, a plain name out: an existing resource's state keeps the form it has.
+                  return { ...result, inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
+              }
+            : undefined,
+        diff: p.diff ? async (id, olds, news) => p.diff!(id, inward(keys, olds).plain, inward(keys, news).plain) : undefined,
+        create: async (inputs) => {
+            const i = inward(keys, inputs);
+            const result = await p.create(i.plain);
+            return { ...result, outs: outward(keys, result.outs, i.legacy) };
+        },
+        read: p.read
+            ? async (id, props) => {
+                  const s = inward(keys, props);
+                  const result = await p.read!(id, s.plain);
+                  return { ...result, props: outward(keys, result.props, s.legacy), ...(result.inputs ? { inputs: outward(keys, result.inputs, s.legacy) } : {}) };
+              }
+            : undefined,
+        update: p.update
+            ? async (id, olds, news) => {
+                  const o = inward(keys, olds);
+                  const n = inward(keys, news);
+                  const result = await p.update!(id, o.plain, n.plain);
+                  return { ...result, outs: outward(keys, result.outs, union(o.legacy, n.legacy)) };
+              }
+            : undefined,
+        delete: p.delete ? async (id, props) => p.delete!(id, inward(keys, props).plain) : undefined,
+    };
+    return wrapped as P;
+}

@@ -1,0 +1,61 @@
+/**
+ * One clear report per failure, through the real Pulumi CLI (dynamic face): a check failure and an API error at
+ * delete and at refresh each appear once in the Diagnostics, naming what failed, with no stack frames and no
+ * "Error: X: Error: X" (the dynamic-provider host's stderr copy of a thrown error, which the provider drops:
+ * provider/resources/hostErrors.ts).
+ */
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import type { PulumiProject } from "../../harness/pulumiCli";
+import { control } from "../support/http";
+import { cli, emulatorForSuite, projectFor } from "./support";
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+
+/** Every way the CLI could show a failure: its whole output. */
+const shown = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
+const diagnostics = (r: { stdout: string }) => r.stdout.slice(r.stdout.indexOf("Diagnostics:"));
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+function reportedOnce(result: { stdout: string; stderr: string }, message: string): void {
+    expect(result.stdout).toContain("Diagnostics:");
+    expect(count(diagnostics(result), message), diagnostics(result)).toBe(1);
+    const text = shown(result);
+    expect(text, text).not.toMatch(/^\s+at .+[:(]/m);
+    expect(text).not.toMatch(/Error: [^\n]+: Error: /);
+}
+
+describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { timeout: 600_000 }, () => {
+    emulatorForSuite(projects, (e) => (emulator = e));
+
+    it("a check failure names field, rule and value once", async () => {
+        const project = await projectFor(emulator, { "test:rooms": JSON.stringify([{ name: "crowd", args: { maxParticipants: 1 } }]) });
+        projects.push(project);
+        const preview = await project.run(["preview", "--non-interactive"]);
+        expect(preview.code).not.toBe(0);
+        reportedOnce(preview, "maxParticipants must be an integer from 2 to 2000; got 1");
+    });
+
+    it("an API error at refresh and at delete is reported once, without stack frames", async () => {
+        const project = await projectFor(emulator, { "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: "one-error-board" } }]) });
+        projects.push(project);
+        const up = await project.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+
+        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", status: 403, count: 100, body: { message: "Forbidden by the test.", error: "forbidden" } });
+        const refresh = await project.run(["refresh", "--yes", "--skip-preview", "--non-interactive"]);
+        expect(refresh.code).not.toBe(0);
+        reportedOnce(refresh, "Forbidden by the test.");
+        await control(emulator, "DELETE", "/faults");
+
+        await control(emulator, "POST", "/faults", { method: "DELETE", path: "/api/v1/rooms/*", status: 403, count: 100, body: { message: "Deletion forbidden by the test.", error: "forbidden" } });
+        const destroy = await project.run(["destroy", "--yes", "--skip-preview", "--non-interactive"]);
+        expect(destroy.code).not.toBe(0);
+        reportedOnce(destroy, "Deletion forbidden by the test.");
+        expect(diagnostics(destroy)).toContain('Unable to delete room "board"');
+        await control(emulator, "DELETE", "/faults");
+        const cleaned = await project.destroy();
+        expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
+    });
+});
