@@ -3,9 +3,9 @@
  * install stories the tests run, and the provider's configuration from the one table of it (connection.ts),
  * with every resource kind and function named from the declarations. A test pins the file to this output.
  */
-import { typeWords } from "../api/types";
+import { typeWords } from "../model/types";
 import { functions } from "../functions";
-import { PROVIDER_CONFIG } from "./connection";
+import { PROVIDER_CONFIG } from "../model/connection";
 import { declarations } from "./index";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");

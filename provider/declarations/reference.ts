@@ -3,9 +3,9 @@
  * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
  * to this output, and checks every input and output of every kind has its row).
  */
-import { toCamelName } from "../api/names";
-import { readBackType, settingsFor, settingType, type AnySetting } from "../api/settings";
-import { typeWords } from "../api/types";
+import { toCamelName } from "../model/names";
+import { readBackType, settingsFor, settingType, type AnySetting } from "../model/settings";
+import { typeWords } from "../model/types";
 import type { Declaration, ExtraInput } from "./declare";
 import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "./derive";
 import { renderFunctions } from "../functions/reference";

@@ -3,17 +3,15 @@
  * again whenever `kinds` or `triggers` change, as the command provider's triggers do. The API's
  * deletes are irreversible, and `delete` of the resource does nothing.
  */
-import type { ContentKind } from "../api";
-import { failure, type CheckFailure } from "../resources/check";
+import { CONTENT_KINDS, type ContentKind } from "../model/content";
+import { failure, type CheckFailure } from "../model/check";
 import { ANY, arrayOf, declareResource, extra, output, required, STRING, type Values } from "./declare";
-
-export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
 
 const fixed = { createOnly: true } as const;
 
 function kindsRule(v: unknown): string | undefined {
     if (!Array.isArray(v)) return `must be a list of content kinds (${CONTENT_KINDS.join(", ")})`;
-    const unknown = v.filter((k) => !CONTENT_KINDS.includes(k as ContentKind));
+    const unknown = v.filter((k) => !(CONTENT_KINDS as readonly unknown[]).includes(k));
     if (unknown.length > 0) return `may hold only ${CONTENT_KINDS.join(", ")} (not ${unknown.map((k) => JSON.stringify(k)).join(", ")})`;
     if (new Set(v).size !== v.length) return "must not name a kind twice";
     return undefined;

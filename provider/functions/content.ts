@@ -1,8 +1,8 @@
 /**
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
-import { deepKeysToCamel } from "../api/names";
-import { ANY, arrayOf, STRING } from "../api/types";
+import { deepKeysToCamel } from "../model/names";
+import { ANY, arrayOf, STRING } from "../model/types";
 import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
 
 export interface ChatMessage {

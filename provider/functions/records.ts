@@ -2,10 +2,10 @@
  * getTeamDefaults, getRoom, getRooms, getRoles and getRole (rows 1, 3, 5, 18, 19): the team's records,
  * camelCase at every depth (roles read back as `{id, name, displayName}`).
  */
-import { deepKeysToCamel } from "../api/names";
+import { deepKeysToCamel } from "../model/names";
 import type { StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
-import { ANY, arrayOf, BOOLEAN, mapOf, orNull, STRING } from "../api/types";
+import { ANY, arrayOf, BOOLEAN, mapOf, orNull, STRING } from "../model/types";
 import { declareFunction, field, roomArg, type CommonArgs } from "./declare";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };

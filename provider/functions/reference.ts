@@ -1,5 +1,5 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
-import { typeWords } from "../api/types";
+import { typeWords } from "../model/types";
 import { declarations } from "../declarations";
 import { connectionArg, type ArgField } from "./declare";
 import { functions } from "./index";

@@ -2,7 +2,7 @@
  * Checks a data function's arguments against its declaration before any request: every failure at
  * once, each naming the argument, the rule and the value (never the connection's).
  */
-import { showValue } from "../resources/check";
+import { showValue } from "../model/check";
 import { connectionArg, type CommonArgs, type FunctionDeclaration } from "./declare";
 
 /** Arguments that break their function's rules. */
