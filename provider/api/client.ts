@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { ContentKind } from "../model/content";
 import type { ClientConfig } from "./config";
 import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
-import { sharedLimiter, type RateLimiter } from "./limiter";
+import { sharedLimiter, type RequestBudget } from "./limiter";
 import {
     chatMessageSchema,
     defaultsRecordSchema,
@@ -105,7 +105,7 @@ export class RoomsClient {
     private readonly origin: string;
     private readonly basePath: string;
     private readonly authorization: string;
-    private readonly limiter: RateLimiter;
+    private readonly limiter: RequestBudget;
 
     constructor(readonly config: ClientConfig) {
         const url = new URL(config.apiUrl);

@@ -10,7 +10,7 @@ import { inputSettings } from "./declare";
 import { userExtras } from "./derive";
 import { declarations } from "./index";
 import { functions } from "../functions";
-import type { ArgField } from "../functions/declare";
+import type { ArgField } from "../functions/functionShape";
 
 /** One TSDoc line: a `*\/` in the text would end the comment early. */
 const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;

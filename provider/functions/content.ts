@@ -3,7 +3,7 @@
  */
 import { deepKeysToCamel } from "../model/names";
 import { ANY, arrayOf, STRING } from "../model/types";
-import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
+import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./functionShape";
 
 export interface ChatMessage {
     id: string;

@@ -9,7 +9,7 @@ import { inputSettings } from "../declarations/declare";
 import { secretOutputNames } from "../declarations/derive";
 import type { ClientFor } from "../resources/connections";
 import { describeFailure } from "../resources/messages";
-import type { ArgsOf, ResultOf } from "./declare";
+import type { ArgsOf, ResultOf } from "./functionShape";
 import { exportRoomTranscripts, getRoomChat, getRoomTranscripts } from "./content";
 import { getRole, getRoles, getRoom, getRooms, getTeamDefaults } from "./records";
 import { getRoomStatistics, getTeamStatistics } from "./statistics";

@@ -6,7 +6,7 @@ import { deepKeysToCamel } from "../model/names";
 import type { StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
 import { ANY, arrayOf, BOOLEAN, mapOf, orNull, STRING } from "../model/types";
-import { declareFunction, field, roomArg, type CommonArgs } from "./declare";
+import { declareFunction, field, roomArg, type CommonArgs } from "./functionShape";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
 export type RoomResult = StateOf<typeof room> & { id: string };

@@ -1,7 +1,7 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
 import { typeWords } from "../model/types";
 import { declarations } from "../declarations";
-import { connectionArg, type ArgField } from "./declare";
+import { connectionArg, type ArgField } from "./functionShape";
 import { functions } from "./index";
 
 export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;

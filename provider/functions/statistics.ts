@@ -5,7 +5,7 @@
 import { keysToCamel, toCamelName, type CamelCase } from "../model/names";
 import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING } from "../model/types";
 import type { RoomsClient } from "../api";
-import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
+import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./functionShape";
 
 /** Room metrics, as 2.8 names them, and those the hosted service documents besides. */
 export const ROOM_METRICS = [

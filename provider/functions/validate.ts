@@ -3,7 +3,7 @@
  * once, each naming the argument, the rule and the value (never the connection's).
  */
 import { showValue } from "../model/check";
-import { connectionArg, type CommonArgs, type FunctionDeclaration } from "./declare";
+import { connectionArg, type CommonArgs, type FunctionDeclaration } from "./functionShape";
 
 /** Arguments that break their function's rules. */
 export class InvalidArgumentsError extends Error {

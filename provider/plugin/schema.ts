@@ -15,8 +15,8 @@ import { connectionInput, inputSettings, type Declaration, type ExtraInput } fro
 import { userExtras } from "../declarations/derive";
 import { declarations } from "../declarations";
 import { functions } from "../functions";
-import type { ArgField } from "../functions/declare";
-import { connectionArg } from "../functions/declare";
+import type { ArgField } from "../functions/functionShape";
+import { connectionArg } from "../functions/functionShape";
 
 export { PACKAGE };
 
