@@ -1,7 +1,7 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
-import { typeWords, type TypeSpec } from "../provider/api/types";
+import { typeWords, type TypeSpec } from "../provider/model/types";
 import { declarations } from "../provider/declarations";
-import { connectionArg, type ArgField } from "../provider/functions/declare";
+import { connectionArg, type ArgField } from "../provider/functions/functionShape";
 import { functions } from "../provider/functions";
 
 export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;

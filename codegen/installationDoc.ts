@@ -3,9 +3,9 @@
  * install stories the tests run, and the provider's configuration from the one table of it (connection.ts),
  * with every resource kind and function named from the declarations. A test pins the file to this output.
  */
-import { typeWords } from "../provider/api/types";
+import { typeWords } from "../provider/model/types";
 import { functions } from "../provider/functions";
-import { PROVIDER_CONFIG } from "../provider/declarations/connection";
+import { PROVIDER_CONFIG } from "../provider/model/connection";
 import { declarations } from "../provider/declarations";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");

@@ -3,9 +3,9 @@
  * read-only outputs from each kind), so the docs cannot drift from the code (a test pins the file
  * to this output, and checks every input and output of every kind has its row).
  */
-import { toCamelName } from "../provider/api/names";
-import { readBackType, settingsFor, settingType, type AnySetting } from "../provider/api/settings";
-import { typeWords } from "../provider/api/types";
+import { toCamelName } from "../provider/model/names";
+import { readBackType, settingsFor, settingType, type AnySetting } from "../provider/model/settings";
+import { typeWords } from "../provider/model/types";
 import type { Declaration, ExtraInput } from "../provider/declarations/declare";
 import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";
 import { renderFunctions } from "./functionsReference";
@@ -77,7 +77,7 @@ export function renderReference(): string {
     return [
         "# Reference",
         "",
-        "Generated from `provider/api/settings.ts`, the declarations in `provider/declarations/` and `provider/functions/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
+        "Generated from `provider/model/settings.ts`, the declarations in `provider/declarations/` and `provider/functions/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
         "Inputs are camelCase (the API field in brackets); outputs are every field of the API record, camelCase (`room_url` is `roomUrl`). Create-only inputs replace the resource when they change. Secret values show as `[secret]` in plans, state and stack outputs.",
         "",
         kindSection(teamDefaults, "The team's default room settings (2.2, 2.3): one record per team, of which the resource manages only the declared settings. Changing `domain` changes every room's address (rooms' `roomUrl` outputs follow at their next refresh)."),

@@ -10,7 +10,7 @@ import { inputSettings } from "../provider/declarations/declare";
 import { userExtras } from "../provider/declarations/derive";
 import { declarations } from "../provider/declarations";
 import { functions } from "../provider/functions";
-import type { ArgField } from "../provider/functions/declare";
+import type { ArgField } from "../provider/functions/functionShape";
 
 /** One TSDoc line: a `*\/` in the text would end the comment early. */
 const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;

@@ -1,45 +1,68 @@
 /**
- * `require("pulumi-vcrooms/provider")`: the providers behind the SDK's resources. Each is a
- * `pulumi.dynamic.ResourceProvider` usable directly; the SDK's serialized shims require this
- * module at run time and delegate to it (docs/architecture.md, decision 2).
+ * `require("pulumi-vcrooms/provider")`: the dynamic face. The SDK's serialized shims require this module at run
+ * time and call `configure(config)` and `providers[kind].check/diff/create/read/update/delete(...)` with Pulumi's
+ * dynamic-provider arguments (docs/architecture.md, decision 2); the SDK's getX call `invokeFunction`.
  *
- * The composition root: the one place that holds the process's connections and hands them to
- * the providers.
+ * A thin translation of the process's runtime (provider/runtime.ts): each call of Pulumi's dynamic interface is the
+ * kind's call with a context. Each provider is a `pulumi.dynamic.ResourceProvider` usable directly.
  */
-import { declarations } from "./declarations";
-import { Connections, type StackConfig } from "./resources/connections";
-import { hidingBookkeeping } from "./resources/hiddenKeys";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Kind } from "./declarations";
+import type { FunctionName, FunctionResult } from "./functions";
+import type { Values } from "./declarations/declare";
+import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./resources/kind";
+import type { StackConfig } from "./resources/connections";
+import { NO_STACK_CONFIG, Runtime } from "./runtime";
+import { hiddenKey } from "./resources/hiddenKeys";
 import { reportingOnce } from "./resources/hostErrors";
-import { invokeFunction } from "./functions";
-import { JoinTokenProvider } from "./resources/joinToken";
-import { RoomProvider } from "./resources/room";
-import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
-import { TeamDefaultsProvider } from "./resources/teamDefaults";
 
-const connections = new Connections();
+const runtime = new Runtime();
+
+/** The context of a dynamic call: the resource name is the `resourceName` input the SDK fills (hidden as `__resourceName`, or plain in a state written before). */
+function contextOf(values: Values | undefined): Context {
+    const name = values?.[hiddenKey("resourceName")] ?? values?.resourceName;
+    return typeof name === "string" ? { ...PROCESS_CONTEXT, resourceName: name } : PROCESS_CONTEXT;
+}
+
+/** Pulumi's dynamic interface, every call present but `update` (a kind whose every change replaces has none). */
+export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "update" | "configure">> & Pick<pulumi.dynamic.ResourceProvider, "update">;
+
+/** A kind as Pulumi's dynamic interface: the same calls, the context derived from the values. */
+function dynamicFace(kind: ResourceKind): DynamicProvider {
+    const update = kind.update?.bind(kind);
+    return {
+        check: (olds: Values, news: Values) => kind.check(olds, news, contextOf(news)),
+        diff: (id: string, olds: Values, news: Values) => kind.diff(id, olds, news, contextOf(news)),
+        create: (inputs: Values) => kind.create(inputs, contextOf(inputs)),
+        read: (id: string, props?: Values) => kind.read(id, props, contextOf(props)),
+        ...(update ? { update: (id: string, olds: Values, news: Values) => update(id, olds, news, contextOf(news)) } : {}),
+        delete: (id: string, props: Values) => kind.delete(id, props, contextOf(props)),
+    };
+}
 
 /**
- * As the engine sees them: bookkeeping inputs as `__<name>`, hidden from `pulumi preview --diff`
- * (resources/hiddenKeys.ts), and each failure reported once, not again by the dynamic-provider host (resources/hostErrors.ts).
+ * Each failure reported once, not again by the dynamic-provider host (resources/hostErrors.ts); the runtime's kinds
+ * already hide the bookkeeping inputs (resources/hiddenKeys.ts).
  */
-export const providers = {
-    room: reportingOnce(hidingBookkeeping(declarations.room, new RoomProvider(connections.clientFor))),
-    teamDefaults: reportingOnce(hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(connections.clientFor))),
-    joinToken: reportingOnce(hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(connections.clientFor))),
-    roomContentPurge: reportingOnce(hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(connections.clientFor))),
-};
+export const providers = Object.fromEntries(Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce(dynamicFace(k))])) as Record<Kind, DynamicProvider>;
 
-/** The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). */
-export { invokeFunction };
-export { secretResultFields } from "./functions";
-export type { FunctionName } from "./functions";
-
-export type ProviderKind = keyof typeof providers;
+export type ProviderKind = Kind;
 
 /** Called by the shims' `configure` with the stack configuration (`vcrooms:*`). */
 export function configure(config: StackConfig): void {
-    connections.configure(config);
+    runtime.configure(config);
 }
+
+/**
+ * The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). `stack`
+ * is the program's stack config (`vcrooms:*`), absent in a plain script, where the environment serves.
+ */
+export function invokeFunction<N extends FunctionName>(name: N, args: unknown, stack?: StackConfig): Promise<FunctionResult<N>> {
+    runtime.configure(stack ?? NO_STACK_CONFIG);
+    return runtime.invoke(name, args);
+}
+export { secretResultFields } from "./functions";
+export type { FunctionName } from "./functions";
 
 /** For integrators who build join tokens themselves (the SDK's signJoinToken and verifyJoinToken). */
 export { JoinTokenError, signJoinToken, verifyJoinToken } from "./api/joinToken";

@@ -11,7 +11,7 @@
  * other options (`parent`, `version`, `pluginDownloadURL`, `async`) concern engine invokes and change nothing here.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { SecretSettingName } from "../provider/api/settings";
+import type { SecretSettingName } from "../provider/model/settings";
 import type { FunctionArgs, FunctionName, FunctionResult } from "../provider/functions";
 
 /** Arguments whose values may each be a Pulumi Input. */

@@ -7,4 +7,4 @@ export { RoomContentPurge, type RoomContentPurgeArgs } from "./roomContentPurge"
 export type { JoinTokenState, RoomContentPurgeState } from "./types";
 export type { InputArgs, WithSecrets } from "./functions";
 export * from "./generated";
-export { signJoinToken, verifyJoinToken, type JoinTokenClaims } from "./joinTokens";
+export { signJoinToken, verifyJoinToken, type JoinTokenClaims } from "./tokenSigning";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { joinToken } from "../provider/declarations/joinToken";
-import { DeclaredResource } from "./declare";
+import { DeclaredResource } from "./declaredResource";
 import type { JoinTokenArgs, JoinTokenOutputs } from "./generated";
 
 export type { JoinTokenArgs };

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { room } from "../provider/declarations/room";
-import { DeclaredResource } from "./declare";
+import { DeclaredResource } from "./declaredResource";
 import type { RoomArgs, RoomOutputs } from "./generated";
 
 export type { RoomArgs };

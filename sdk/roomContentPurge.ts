@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { roomContentPurge } from "../provider/declarations/roomContentPurge";
-import { DeclaredResource } from "./declare";
+import { DeclaredResource } from "./declaredResource";
 import type { RoomContentPurgeArgs, RoomContentPurgeOutputs } from "./generated";
 
 export type { RoomContentPurgeArgs };

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { teamDefaults } from "../provider/declarations/teamDefaults";
-import { DeclaredResource } from "./declare";
+import { DeclaredResource } from "./declaredResource";
 import type { TeamDefaultsArgs, TeamDefaultsOutputs } from "./generated";
 
 export type { TeamDefaultsArgs };

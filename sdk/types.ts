@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Declaration, InputsOf, StateOf } from "../provider/declarations/declare";
 import type { room, teamDefaults } from "../provider/declarations";
 
-export type { RoleRef, NamedRef } from "../provider/api/settings";
+export type { RoleRef, NamedRef } from "../provider/model/settings";
 export type { ConnectionInput, RoomFile } from "../provider/declarations";
 
 /** A value, or for a plain object one whose fields may each be a Pulumi Input (the connection). */

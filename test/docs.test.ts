@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { toCamelName } from "../provider/api/names";
+import { toCamelName } from "../provider/model/names";
 import { declarations } from "../provider/declarations";
 import type { Declaration } from "../provider/declarations/declare";
 import { replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";

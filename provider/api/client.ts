@@ -6,9 +6,10 @@
  */
 import { Pool } from "undici";
 import type { z } from "zod";
+import type { ContentKind } from "../model/content";
 import type { ClientConfig } from "./config";
 import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
-import { sharedLimiter, type RateLimiter } from "./limiter";
+import { sharedLimiter, type RequestBudget } from "./limiter";
 import {
     chatMessageSchema,
     defaultsRecordSchema,
@@ -61,7 +62,6 @@ export interface Page<T> {
     data: T[];
     totalCount: number;
 }
-export type ContentKind = "chat" | "questions" | "summaries" | "transcripts" | "polls" | "quizzes" | "recordings";
 
 /** Connection errors where the request never reached the server: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
@@ -105,7 +105,7 @@ export class RoomsClient {
     private readonly origin: string;
     private readonly basePath: string;
     private readonly authorization: string;
-    private readonly limiter: RateLimiter;
+    private readonly limiter: RequestBudget;
 
     constructor(readonly config: ClientConfig) {
         const url = new URL(config.apiUrl);

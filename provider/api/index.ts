@@ -2,7 +2,7 @@
 export * from "./client";
 export * from "./config";
 export * from "./errors";
-export { resetSharedLimiters, sharedLimiter, RateLimiter } from "./limiter";
+export { resetSharedLimiters, sharedLimiter, RequestBudget } from "./limiter";
 export * from "./records";
 export { backoffDelay, shouldRetry } from "./retry";
 export * from "./joinToken";

@@ -32,7 +32,8 @@ export interface RateLimitHeaders {
     remaining?: string | string[];
 }
 
-export class RateLimiter {
+/** This process's share of the API's rate limit for one team (the emulator's `RateLimiter` is the API's own limit). */
+export class RequestBudget {
     private perMinute: number;
     private maxInFlight: number;
     private readonly windowMs: number;
@@ -177,13 +178,13 @@ function headerNumber(value: string | string[] | undefined): number | undefined 
     return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-const limiters = new Map<string, RateLimiter>();
+const limiters = new Map<string, RequestBudget>();
 
 /** The process-wide limiter for an API origin and team. */
-export function sharedLimiter(key: string, options: LimiterOptions): RateLimiter {
+export function sharedLimiter(key: string, options: LimiterOptions): RequestBudget {
     let limiter = limiters.get(key);
     if (!limiter) {
-        limiter = new RateLimiter(options);
+        limiter = new RequestBudget(options);
         limiters.set(key, limiter);
     } else {
         limiter.reconfigure(options);

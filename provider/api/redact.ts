@@ -3,10 +3,10 @@
  * was sent (a 422 naming the refused restream key, a 400 quoting the body, a 5xx page from a proxy), and those
  * words reach Pulumi's error output, logs and CI transcripts, so they are cleaned where they enter the client.
  */
-import { SETTINGS } from "./settings";
+import { isSecret, SETTINGS } from "../model/settings";
 
 /** API names of the secret settings (the settings table's `secret` flag). */
-const SECRET_FIELDS = SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name);
+const SECRET_FIELDS = SETTINGS.filter(isSecret).map((s) => s.name);
 
 const SHOWN = "[secret]";
 

@@ -8,27 +8,24 @@
  * Data and types only at module level: the SDK imports declarations to build its classes, and
  * nothing here holds a zod instance or a client (docs/architecture.md, decision 1).
  */
-import type { CamelCase } from "../api/names";
-import { settingsFor, type AnySetting, type SettingsInputs, type SettingsOutputs, type Target } from "../api/settings";
-import { toCamelName } from "../api/names";
-import type { CheckFailure } from "../resources/check";
-import { connectionInput } from "./connection";
+import type { CheckFailure } from "../model/check";
+import { CONNECTION_FIELDS, connectionRule, type ConnectionInput } from "../model/connection";
+import { toCamelName } from "../model/names";
+import { settingsFor, type AnySetting, type SettingsInputs, type SettingsOutputs, type Target } from "../model/settings";
 
 /** Property bags as the engine passes them: plain values, camelCase keys. */
 export type Values = Record<string, unknown>;
 
 /**
- * A value's type, one per field (provider/api/types.ts): the plugin's schema writes it as it is, the reference
+ * A value's type, one per field (provider/model/types.ts): the plugin's schema writes it as it is, the reference
  * in words. Settings get theirs from the table's validators; extra inputs and outputs carry one, since their
  * TypeScript types are gone at run time.
  */
-export { ANY, arrayOf, BOOLEAN, formatted, INTEGER, mapOf, NUMBER, oneOf, orAbsent, orNull, STRING, type TypeSpec } from "../api/types";
-import { BOOLEAN, STRING, type TypeSpec } from "../api/types";
+export { ANY, arrayOf, BOOLEAN, formatted, INTEGER, mapOf, NUMBER, oneOf, orAbsent, orNull, STRING, type TypeSpec } from "../model/types";
+import { BOOLEAN, objectType, STRING, type TypeSpec } from "../model/types";
 
 /** Hooks any kind may have; a kind adds its own beside them. */
 export interface CommonHooks {
-    /** In `check`: inputs the kind derives itself from the old and new inputs (the room's generated friendly URL). */
-    readonly complete?: (olds: Values, news: Values) => Values;
     /** In `check`: rules across fields, on the values declared (`olds`: the inputs last applied, none on create). */
     readonly rules?: (inputs: Values, now: Date, olds: Values) => CheckFailure[];
 }
@@ -136,6 +133,20 @@ export type ProviderInputsOf<D extends Declaration> = SettingInputsOf<D> & Extra
 
 /** What the provider keeps as outputs: the record as read back, the extra inputs, and its bookkeeping `B`. */
 export type ProviderOutputsOf<D extends Declaration, B> = Partial<StateOf<D>> & ExtraValuesOf<D> & Partial<B>;
+
+/** The `connection` input every kind takes (provider/model/connection.ts has its fields and rule). */
+export const connectionInput: ExtraInput<ConnectionInput> = {
+    description: "The API and team of this resource, when not the stack's. The developer key is kept secret.",
+    type: objectType(
+        "Connection",
+        "The API and team of one resource or call, when not its provider's.",
+        Object.fromEntries(Object.entries(CONNECTION_FIELDS).map(([name, f]) => [name, { type: f.type, description: f.description, ...(f.secret ? { secret: true } : {}) }])),
+    ),
+    allowed: "strings, each optional; `apiUrl` ends in `/api/v1`; `auth` is `bearer` or `basic`",
+    whenOmitted: "Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables.",
+    validate: connectionRule,
+    secret: Object.entries(CONNECTION_FIELDS).filter(([, f]) => f.secret).map(([k]) => k),
+};
 
 /**
  * Builds a declaration, keeping its literal types for the derivations. Every kind also takes a

@@ -3,6 +3,7 @@
  * as outputs, which inputs are secret, which outputs the engine must keep secret, which changes
  * replace the resource, and which outputs never change.
  */
+import { isSecret } from "../model/settings";
 import { inputSettings, type Declaration, type ExtraInput } from "./declare";
 
 /** The output that keeps the settings as declared (provider/resources/reconcile.ts), for `read`. */
@@ -16,7 +17,7 @@ export function outputPlaceholders(d: Declaration): Record<string, undefined> {
 /** Per secret input: `true` for the whole value, or the keys of an object value that are secret. */
 export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonly string[]> {
     const secrets = new Map<string, true | readonly string[]>();
-    for (const [name, s] of inputSettings(d)) if ("secret" in s && s.secret) secrets.set(name, true);
+    for (const [name, s] of inputSettings(d)) if (isSecret(s)) secrets.set(name, true);
     for (const [name, e] of Object.entries(d.extras)) if (e.secret) secrets.set(name, e.secret);
     return secrets;
 }

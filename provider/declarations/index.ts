@@ -9,4 +9,4 @@ export type Kind = keyof typeof declarations;
 
 export { room, teamDefaults, joinToken, roomContentPurge };
 export type { RoomFile } from "./room";
-export type { ConnectionInput } from "./connection";
+export type { ConnectionInput } from "../model/connection";

@@ -4,15 +4,12 @@
  * (provider/resources/joinToken.ts). The token and its link are always secret; the decoded claims
  * are not.
  */
-import { containsUnknown, failure, type CheckFailure } from "../resources/check";
+import { containsUnknown, failure, type CheckFailure } from "../model/check";
 import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, required, STRING, stringInput, type Values } from "./declare";
 import { absoluteSeconds, durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fixed = { createOnly: true } as const;
-const fixedString = { ...fixed, schemaType: STRING };
-/** Unix seconds, minutes, or a date-time string. */
-const fixedTime = { ...fixed, schemaType: { oneOf: [NUMBER, STRING] } };
 
 const nonEmpty = (v: unknown) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string");
 

@@ -1,18 +1,12 @@
 /**
- * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the hooks only a room has.
+ * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the rules across its fields. What a room
+ * does (its generated friendly URL, adoption, the create body, expiry) is in provider/resources/room.ts.
  */
-import { createHash } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
-import type { RoomRecord, RoomsClient } from "../api";
-import { deepKeysToCamel } from "../api/names";
-import { isRealDateTime } from "../api/settings";
-import { containsUnknown, e2eeFailures, failure, lockFailures, UNKNOWN, type CheckFailure } from "../resources/check";
-import { canonicalInstant, sameValue } from "../resources/compare";
-import { apiBody, changedSettings, declaredSettings } from "../resources/reconcile";
-import { teamRolesFor } from "../resources/teamRoles";
-import { objectType } from "../api/types";
+import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../model/check";
+import { canonicalInstant } from "../model/compare";
+import { isRealDateTime } from "../model/settings";
+import { objectType } from "../model/types";
 import { arrayOf, BOOLEAN, booleanInput, declareResource, formatted, output, STRING, stringInput, type Values } from "./declare";
-import { replacementInputs } from "./derive";
 
 /** A file attached to a room. */
 export interface RoomFile {
@@ -29,36 +23,6 @@ const ROOM_FILE = objectType("RoomFile", "A file attached to a room.", {
     url: { type: STRING, description: "The file's url." },
     thumbnailUrl: { type: STRING, description: "The file's thumbnailUrl." },
 });
-
-const digest = (text: string) => createHash("sha256").update(text).digest("hex");
-
-/** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
-function identityOf(inputs: Values): string {
-    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${String(inputs.resourceName)}`;
-}
-
-/**
- * Pulumi-style auto-name: the resource name, made URL-safe, plus a suffix; 3 to 32 characters. The suffix is
- * derived, not random: from the resource's identity and its create-only inputs, so preview shows the name up
- * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
- * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
- */
-export function generateFriendlyUrl(inputs: Values, createOnly: readonly string[]): string {
-    const values = createOnly.map((k) => inputs[k]);
-    if (containsUnknown(values)) return UNKNOWN;
-    const base = String(inputs.resourceName).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
-    return `${base}-${digest(`friendly URL\n${identityOf(inputs)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
-}
-
-/**
- * The creation marker: the `external_id` a create writes when the program declares none, derived again on every
- * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
- * earlier attempt of this resource whose answer was lost, not by another stack or person.
- */
-export function creationMarker(inputs: Values): string | undefined {
-    if (inputs.externalId !== undefined || typeof inputs.resourceName !== "string") return undefined;
-    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs)}`).slice(0, 24)}`;
-}
 
 /** Rules across fields (contract 2.3, 2.4, 8), on the values declared; `olds` are the inputs last applied. */
 function crossFieldFailures(inputs: Values, now: Date, olds: Values): CheckFailure[] {
@@ -78,31 +42,6 @@ function crossFieldFailures(inputs: Values, now: Date, olds: Values): CheckFailu
         failures.push(failure("expiresAt", `must be in the future (now ${now.toISOString().slice(0, 19).replace("T", " ")} UTC)`, expiresAt));
     }
     return failures;
-}
-
-/** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
-export function hasExpired(outputs: Values, now: Date): boolean {
-    const at = canonicalInstant(outputs.expiresAt);
-    return typeof at === "number" && at <= now.getTime();
-}
-
-/**
- * The diff of a room kept as expired (the API deleted it at expiresAt): with the same expiresAt declared and
- * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
- * (the old one is already gone, so it goes first).
- */
-export function expiredDiff<D extends pulumi.dynamic.DiffResult>(diff: D, olds: Values, news: Values): D {
-    const same = news.expiresAt !== undefined && canonicalInstant(news.expiresAt) === canonicalInstant(olds.expiresAt);
-    if (same && !diff.changes) return diff;
-    const replaces = diff.replaces?.length ? diff.replaces : ["expiresAt"];
-    return { ...diff, changes: true, replaces, deleteBeforeReplace: true };
-}
-
-/** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
-export function droppedExpiryWarning(olds: Values, news: Values): string | undefined {
-    if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
-    const name = typeof news.resourceName === "string" ? `"${news.resourceName}"` : "";
-    return `Room ${name}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
 }
 
 export const room = declareResource({
@@ -136,36 +75,5 @@ export const room = declareResource({
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",
-    hooks: {
-        /**
-         * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
-         * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
-         * changed, like Pulumi's auto-named resources.
-         */
-        complete(olds: Values, news: Values): Values {
-            if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
-            const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
-            return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, replacementInputs(room)), friendlyUrlGenerated: true };
-        },
-        rules: crossFieldFailures,
-        /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
-        async adopt(client: RoomsClient, inputs: Values, existing: RoomRecord): Promise<RoomRecord> {
-            const live = deepKeysToCamel(existing) as Values;
-            const createOnly = replacementInputs(room);
-            for (const [key, value, setting] of declaredSettings(room, inputs)) {
-                // Absent from the record (the service's documented room record has no tags) is not a difference.
-                if (createOnly.includes(key) && live[key] !== undefined && !sameValue(setting.compare, value, live[key])) {
-                    throw new Error(
-                        `it exists with ${key} ${JSON.stringify(live[key] ?? null)} but the program declares ${JSON.stringify(value)}; ${key} can be set only when a room is created, so declare the existing ${key} or drop adoptExisting`,
-                    );
-                }
-            }
-            const keys = changedSettings(room, inputs, live, await teamRolesFor(client, room, inputs)).filter((k) => !createOnly.includes(k));
-            return keys.length === 0 ? existing : client.updateRoom(existing.id, apiBody(inputs, keys));
-        },
-        /** The create body: every declared setting. */
-        createBody(inputs: Values): Values {
-            return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
-        },
-    },
+    hooks: { rules: crossFieldFailures },
 });

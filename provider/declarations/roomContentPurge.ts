@@ -3,12 +3,11 @@
  * again whenever `kinds` or `triggers` change, as the command provider's triggers do. The API's
  * deletes are irreversible, and `delete` of the resource does nothing.
  */
-import type { ContentKind } from "../api";
-import { failure, type CheckFailure } from "../resources/check";
-import { enumType } from "../api/types";
+import { CONTENT_KINDS, type ContentKind } from "../model/content";
+import { failure, type CheckFailure } from "../model/check";
+import { enumType } from "../model/types";
 import { arrayOf, BOOLEAN, declareResource, extra, NUMBER, oneOf, output, required, STRING, type Values } from "./declare";
 
-export const CONTENT_KINDS: readonly ContentKind[] = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
 const CONTENT_KIND = enumType("ContentKind", "A kind of room content (4 rows 7 to 13).", CONTENT_KINDS);
 
 /** A trigger value: a scalar such as a date, a version or a counter, so the schema and SDKs can type it. */
@@ -21,7 +20,7 @@ const fixed = { createOnly: true } as const;
 
 function kindsRule(v: unknown): string | undefined {
     if (!Array.isArray(v)) return `must be a list of content kinds (${CONTENT_KINDS.join(", ")})`;
-    const unknown = v.filter((k) => !CONTENT_KINDS.includes(k as ContentKind));
+    const unknown = v.filter((k) => !(CONTENT_KINDS as readonly unknown[]).includes(k));
     if (unknown.length > 0) return `may hold only ${CONTENT_KINDS.join(", ")} (not ${unknown.map((k) => JSON.stringify(k)).join(", ")})`;
     if (new Set(v).size !== v.length) return "must not name a kind twice";
     return undefined;

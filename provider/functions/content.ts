@@ -1,9 +1,9 @@
 /**
  * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
  */
-import { deepKeysToCamel } from "../api/names";
-import { arrayOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../api/types";
-import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./declare";
+import { deepKeysToCamel } from "../model/names";
+import { arrayOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
+import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type CommonArgs } from "./functionShape";
 
 const maybe = (description: string) => prop<string | null | undefined>(orNull(STRING), description);
 

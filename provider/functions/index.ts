@@ -1,14 +1,15 @@
 /**
  * Every data function by name, and the one way they run: arguments validated before any request,
- * then the client of the connection (explicit, else stack config, else the environment), then the
- * function's reads. Errors name the function and its room or role, never the connection's key.
+ * then the client of the connection (explicit, else the runtime's configuration, else the environment: the
+ * runtime's `clientFor`, provider/runtime.ts), then the function's reads. Errors name the function and its room
+ * or role, never the connection's key.
  */
 import { declarations } from "../declarations";
 import { inputSettings } from "../declarations/declare";
 import { secretOutputNames } from "../declarations/derive";
-import { Connections, type StackConfig } from "../resources/connections";
+import type { ClientFor } from "../resources/connections";
 import { describeFailure } from "../resources/messages";
-import type { ArgsOf, ResultOf } from "./declare";
+import type { ArgsOf, ResultOf } from "./functionShape";
 import { exportRoomTranscripts, getRoomChat, getRoomTranscripts } from "./content";
 import { getRole, getRoles, getRoom, getRooms, getTeamDefaults } from "./records";
 import { getRoomStatistics, getTeamStatistics } from "./statistics";
@@ -42,15 +43,11 @@ export function secretResultFields(name: FunctionName): string[] {
     return secretOutputNames(d).filter((n) => inputSettings(d).has(n) || n in d.outputs);
 }
 
-/** Runs a data function; `stack` is the program's stack config (`vcrooms:*`), absent in a plain script. */
-export async function invokeFunction<N extends FunctionName>(name: N, args: unknown, stack?: StackConfig): Promise<FunctionResult<N>> {
-    // Own names only: `toString` and `__proto__` are "in" every object.
-    const d = Object.hasOwn(functions, name) ? functions[name] : undefined;
-    if (!d) throw new Error(`No data function ${String(name)} (there are ${Object.keys(functions).join(", ")})`);
+/** Runs a data function (a name of `functions`) with the clients of `clientFor`. */
+export async function runFunction<N extends FunctionName>(name: N, args: unknown, clientFor: ClientFor): Promise<FunctionResult<N>> {
+    const d = functions[name];
     const valid = validateArgs(d as never, args) as { room?: string; role?: string; connection?: object };
-    const connections = new Connections();
-    if (stack) connections.configure(stack);
-    const client = connections.clientFor(valid.connection);
+    const client = clientFor(valid.connection);
     try {
         return (await d.run(client, valid as never)) as FunctionResult<N>;
     } catch (error) {

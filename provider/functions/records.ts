@@ -2,11 +2,11 @@
  * getTeamDefaults, getRoom, getRooms, getRoles and getRole (rows 1, 3, 5, 18, 19): the team's records,
  * camelCase at every depth (roles read back as `{id, name, displayName}`).
  */
-import { deepKeysToCamel } from "../api/names";
+import { deepKeysToCamel } from "../model/names";
 import type { StateOf } from "../declarations/declare";
 import type { room, teamDefaults } from "../declarations";
-import { ANY, arrayOf, BOOLEAN, INTEGER, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../api/types";
-import { declareFunction, field, roomArg, type CommonArgs } from "./declare";
+import { ANY, arrayOf, BOOLEAN, INTEGER, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
+import { declareFunction, field, roomArg, type CommonArgs } from "./functionShape";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
 export type RoomResult = StateOf<typeof room> & { id: string };

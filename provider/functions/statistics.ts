@@ -2,10 +2,10 @@
  * getRoomStatistics and getTeamStatistics (rows 20, 21; records 2.8): a period (dates, by default the
  * team's current subscription period) and a subset of metrics (all by default).
  */
-import { keysToCamel, toCamelName, type CamelCase } from "../api/names";
-import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING } from "../api/types";
+import { keysToCamel, toCamelName, type CamelCase } from "../model/names";
+import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING } from "../model/types";
 import type { RoomsClient } from "../api";
-import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./declare";
+import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./functionShape";
 
 /** Room metrics, as 2.8 names them, and those the hosted service documents besides. */
 export const ROOM_METRICS = [

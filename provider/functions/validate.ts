@@ -2,8 +2,8 @@
  * Checks a data function's arguments against its declaration before any request: every failure at
  * once, each naming the argument, the rule and the value (never the connection's).
  */
-import { showValue } from "../resources/check";
-import { connectionArg, type CommonArgs, type FunctionDeclaration } from "./declare";
+import { showValue } from "../model/check";
+import { connectionArg, type CommonArgs, type FunctionDeclaration } from "./functionShape";
 
 /** Arguments that break their function's rules. */
 export class InvalidArgumentsError extends Error {

@@ -1,42 +1,30 @@
 /**
- * The plugin face's behaviour: the engine's resource-provider calls, answered by the same providers and
- * functions as the dynamic resources (provider/resources, provider/functions). This module only adapts:
+ * The plugin face's behaviour: the engine's resource-provider calls, answered by the process's runtime
+ * (provider/runtime.ts), the same resource kinds and functions as the dynamic face's. This module only adapts:
  * it picks the kind from the type token, fills what the SDK's shims fill in the dynamic face (the
- * resource name), unwraps and wraps secrets, names each changed property for the detailed diff, and
- * takes the provider's configuration from the engine (Configure) instead of the program's stack config.
+ * resource name), unwraps and wraps secrets, and takes the provider's configuration from the engine (Configure)
+ * instead of the program's stack config.
  *
  * Values here are plain JavaScript (the gRPC structs converted); server.ts does the protocol.
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { ConfigurationError, resolveClientConfig } from "../api";
-import { PROVIDER_CONFIG } from "../declarations/connection";
+import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declare";
 import { inputSettings } from "../declarations/declare";
 import { aliasedOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
-import { functions, invokeFunction, secretResultFields, type FunctionName } from "../functions";
-import { containsUnknown, showValue, type CheckFailure } from "../resources/check";
-import { Connections, optionsFromStack, type StackConfig } from "../resources/connections";
-import type { NamedDiff } from "../resources/diff";
-import { JoinTokenProvider } from "../resources/joinToken";
-import { RoomProvider } from "../resources/room";
-import { RoomContentPurgeProvider } from "../resources/roomContentPurge";
-import { TeamDefaultsProvider } from "../resources/teamDefaults";
-import { hiddenKey, hidingBookkeeping } from "../resources/hiddenKeys";
+import { functions, secretResultFields, type FunctionName } from "../functions";
+import type { CheckFailure } from "../model/check";
+import { detailOf } from "../resources/diff";
+import { PROCESS_CONTEXT, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
+import { Runtime, stackConfigOf } from "../runtime";
+import { hiddenKey } from "../resources/hiddenKeys";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
 
-/** How a property changes, as the engine's detailed diff says it (provider.proto, PropertyDiff.Kind). */
-export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
+export type { PropertyDiffKind } from "../resources/kind";
 
-export interface PluginDiff {
-    changes: boolean;
-    replaces: string[];
-    stables: string[];
-    deleteBeforeReplace: boolean;
-    /** Each changed input and how it changes; empty when the provider cannot name them. */
-    detailedDiff: Record<string, PropertyDiffKind>;
-}
+/** A diff as the engine takes it: the kind's, detailed diff included. */
+export type PluginDiff = KindDiff;
 
 /** Which resource a call is about: the engine sends its type token and name (and the URN carries both). */
 export interface ResourceRef {
@@ -76,20 +64,14 @@ function plainJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** The shared providers as the dynamic-provider host sees them: read and update are optional (as there). */
-type SharedProvider = pulumi.dynamic.ResourceProvider;
+/** The context of a call about `ref`: its resource name; warnings go to stderr, which the engine shows. */
+function contextOf(ref: ResourceRef): Context {
+    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref) };
+}
 
 export class VcroomsPlugin {
-    /** The configuration from Configure, secrets unwrapped: `apiUrl`, `developerKey`, ... */
-    private config: Values = {};
-    private readonly connections = new Connections();
-    /** The shared providers, given this process's connections (one process per provider instance). */
-    private readonly providers = {
-        room: hidingBookkeeping(declarations.room, new RoomProvider(this.connections.clientFor)),
-        teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(this.connections.clientFor)),
-        joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(this.connections.clientFor)),
-        roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(this.connections.clientFor)),
-    };
+    /** The process's runtime (one process per provider instance), configured by Configure. */
+    private readonly runtime = new Runtime();
 
     /**
      * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
@@ -100,15 +82,6 @@ export class VcroomsPlugin {
 
     constructor(readonly version: string) {}
 
-    /** The configuration as the shared code reads stack config: `vcrooms:apiUrl` and so on. */
-    private readonly stack: StackConfig = {
-        get: (key) => {
-            if (!key.startsWith(`${PACKAGE}:`)) return undefined;
-            const value = this.config[key.slice(PACKAGE.length + 1)];
-            return value === undefined || value === null ? undefined : String(value);
-        },
-    };
-
     // ---- the provider's own configuration ---------------------------------------------------------
 
     /**
@@ -118,27 +91,7 @@ export class VcroomsPlugin {
      */
     checkConfig(news: Values): { inputs: Values; failures: CheckFailure[] } {
         const { plain, secrets } = unwrapSecrets<Values>(news);
-        const failures: CheckFailure[] = [];
-        const inputs: Values = { ...plain };
-        for (const [name, raw] of Object.entries(plain)) {
-            const field = Object.hasOwn(PROVIDER_CONFIG, name) ? PROVIDER_CONFIG[name] : undefined;
-            // A misspelt key (`apiURL`) would otherwise be ignored, and the provider would fall back to the environment.
-            if (!field && !ENGINE_KEYS.includes(name) && !name.startsWith("__")) failures.push({ property: name, reason: unknownSetting(name) });
-            if (!field || raw === undefined || raw === null || containsUnknown(raw)) continue;
-            // Stack config arrives as text: a number written in the config file is "60".
-            const value = "type" in field.type && (field.type.type === "integer" || field.type.type === "number") && typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-            const rule = field.validate(value);
-            if (rule) failures.push({ property: name, reason: `${name} ${rule}; got ${showValue(raw, field.secret)}` });
-            else inputs[name] = value;
-        }
-        if (failures.length === 0 && !containsUnknown(plain)) {
-            try {
-                resolveClientConfig(optionsFromStack(asStackConfig(inputs)));
-            } catch (error) {
-                if (!(error instanceof ConfigurationError)) throw error;
-                failures.push({ property: "", reason: error.message });
-            }
-        }
+        const { values: inputs, failures } = this.runtime.checkConfig(plain, ENGINE_KEYS);
         const alwaysSecret = Object.entries(PROVIDER_CONFIG).filter(([, f]) => f.secret).map(([name]) => [name]);
         return { inputs: wrapSecrets(inputs, [...secrets, ...alwaysSecret]), failures };
     }
@@ -148,26 +101,25 @@ export class VcroomsPlugin {
         const o = unwrapSecrets<Values>(olds).plain;
         const n = unwrapSecrets<Values>(news).plain;
         const changed = Object.keys(PROVIDER_CONFIG).filter((k) => JSON.stringify(o[k]) !== JSON.stringify(n[k]));
-        return { changes: changed.length > 0, replaces: [], stables: [], deleteBeforeReplace: false, detailedDiff: Object.fromEntries(changed.map((k) => [k, kindOfChange(k, o, n, false)])) };
+        return { changes: changed.length > 0, replaces: [], stables: [], deleteBeforeReplace: false, detailedDiff: detailOf(changed, [], o, n) };
     }
 
     /** The engine's Configure: the provider's arguments. Clients built for another configuration are dropped. */
     configure(args: Values): void {
-        this.config = unwrapSecrets<Values>(args).plain;
-        this.connections.configure(this.stack);
+        this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain));
     }
 
     // ---- resources --------------------------------------------------------------------------------
 
-    private kind(ref: ResourceRef): { kind: Kind; d: Declaration; provider: SharedProvider } {
+    private kind(ref: ResourceRef): { kind: Kind; d: Declaration; provider: ResourceKind; ctx: Context } {
         const type = typeOf(ref);
         const kind = KINDS.get(type);
         if (!kind) throw new Error(`Unknown resource type ${type} (this provider has ${[...KINDS.keys()].join(", ")})`);
-        return { kind, d: declarations[kind], provider: this.providers[kind] as SharedProvider };
+        return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref) };
     }
 
     async check(ref: ResourceRef, olds: Values, news: Values): Promise<{ inputs: Values; failures: CheckFailure[] }> {
-        const { d, provider } = this.kind(ref);
+        const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         const inputs = { ...given.plain };
         if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
@@ -177,31 +129,20 @@ export class VcroomsPlugin {
         // What the SDK's resource classes fill in the dynamic face: the resource's own name, hidden as there.
         for (const name of resourceNameInputs(d)) inputs[hiddenKey(name)] = nameOf(ref);
         for (const name of stackInputs(d)) inputs[hiddenKey(name)] = stackOf(ref);
-        const result = await provider.check!(unwrapSecrets<Values>(olds).plain as never, inputs as never);
-        return { inputs: wrapSecrets(result.inputs as Values, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures ?? [] };
+        const result = await provider.check(unwrapSecrets<Values>(olds).plain, inputs, ctx);
+        return { inputs: wrapSecrets(result.inputs, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures };
     }
 
     async diff(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<PluginDiff> {
-        const { provider } = this.kind(ref);
-        const o = unwrapSecrets<Values>(olds).plain;
-        const n = unwrapSecrets<Values>(news).plain;
-        const diff = (await provider.diff!(id, o as never, n as never)) as NamedDiff;
-        const replaces = diff.replaces ?? [];
-        const named = [...new Set([...(diff.changed ?? []), ...replaces])];
-        return {
-            changes: diff.changes === true,
-            replaces,
-            stables: diff.stables ?? [],
-            deleteBeforeReplace: diff.deleteBeforeReplace === true,
-            detailedDiff: Object.fromEntries(named.map((k) => [k, kindOfChange(k, o, n, replaces.includes(k))])),
-        };
+        const { provider, ctx } = this.kind(ref);
+        return provider.diff(id, unwrapSecrets<Values>(olds).plain, unwrapSecrets<Values>(news).plain, ctx);
     }
 
     async create(ref: ResourceRef, inputs: Values): Promise<{ id: string; outs: Values }> {
-        const { d, provider } = this.kind(ref);
+        const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
-        const result = await provider.create(given.plain as never);
-        return { id: result.id, outs: this.outputs(d, result.outs as Values, given.secrets, given.plain) };
+        const result = await provider.create(given.plain, ctx);
+        return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
     }
 
     /**
@@ -210,36 +151,36 @@ export class VcroomsPlugin {
      * an empty record would put an empty resource in the state and call it a success.
      */
     async read(ref: ResourceRef, id: string, props: Values, inputs: Values): Promise<{ id: string; props: Values; inputs: Values }> {
-        const { d, provider } = this.kind(ref);
+        const { d, provider, ctx } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
         const importing = Object.keys(state.plain).length === 0;
         const refused = notImportableMessage(d);
         if (importing && refused) throw new Error(refused);
-        const result = await provider.read!(id, state.plain);
+        const result = await provider.read(id, state.plain, ctx);
         if (!result.id) {
             if (importing) throw new Error(`${d.type} ${JSON.stringify(id)} not found in the provider's team: give the room's UUID (lower-case) or friendly URL, and the provider of the team it is in`);
             return { id: "", props: {}, inputs: {} };
         }
         return {
             id: result.id,
-            props: this.outputs(d, result.props as Values, [...state.secrets, ...declared.secrets], declared.plain),
+            props: this.outputs(d, result.props, [...state.secrets, ...declared.secrets], declared.plain),
             // A read that keeps no inputs (a token, a purge) leaves the inputs as they were.
-            inputs: wrapSecrets(plainJson((result.inputs ?? declared.plain) as Values), [...declared.secrets, ...secretInputPaths(d)]),
+            inputs: wrapSecrets(plainJson(result.inputs ?? declared.plain), [...declared.secrets, ...secretInputPaths(d)]),
         };
     }
 
     async update(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<Values> {
-        const { d, provider } = this.kind(ref);
+        const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        const result = await provider.update(id, unwrapSecrets<Values>(olds).plain as never, given.plain as never);
-        return this.outputs(d, (result.outs ?? {}) as Values, given.secrets, given.plain);
+        const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
+        return this.outputs(d, result.outs, given.secrets, given.plain);
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
-        const { provider } = this.kind(ref);
-        await provider.delete?.(id, unwrapSecrets<Values>(props).plain as never);
+        const { provider, ctx } = this.kind(ref);
+        await provider.delete(id, unwrapSecrets<Values>(props).plain, ctx);
     }
 
     /**
@@ -260,7 +201,7 @@ export class VcroomsPlugin {
         const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : tok;
         // Own names only: `toString` and `__proto__` are "in" every object.
         if (!Object.hasOwn(functions, name)) throw new Error(`Unknown function ${tok} (this provider has ${Object.keys(functions).map(token).join(", ")})`);
-        const result = await invokeFunction(name as FunctionName, unwrapSecrets(args).plain, this.stack);
+        const result = await this.runtime.invoke(name as FunctionName, unwrapSecrets(args).plain);
         const plain = plainJson(result as Values);
         // A secret field that holds nothing (a room without a restream key) hides nothing and stays plain: the generated
         // SDKs' Output-form invokes make the whole result secret when any field is, which would hide every field.
@@ -271,29 +212,3 @@ export class VcroomsPlugin {
 
 /** What the engine itself adds to a provider's inputs (besides its `__internal` bookkeeping). */
 const ENGINE_KEYS = ["version", "pluginDownloadURL"];
-
-/** `apiURL is not a setting of the vcrooms provider (did you mean apiUrl?); ...` */
-function unknownSetting(name: string): string {
-    const known = Object.keys(PROVIDER_CONFIG);
-    const near = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
-    return `${name} is not a setting of the ${PACKAGE} provider${near ? ` (did you mean ${near}?)` : ""}; its settings: ${known.join(", ")}`;
-}
-
-function editDistance(a: string, b: string): number {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const next = [i];
-        for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-        row = next;
-    }
-    return row[b.length]!;
-}
-
-function asStackConfig(values: Values): StackConfig {
-    return { get: (key) => (key.startsWith(`${PACKAGE}:`) && values[key.slice(PACKAGE.length + 1)] != null ? String(values[key.slice(PACKAGE.length + 1)]) : undefined) };
-}
-
-function kindOfChange(key: string, olds: Values, news: Values, replace: boolean): PropertyDiffKind {
-    const base = news[key] === undefined ? "DELETE" : olds[key] === undefined ? "ADD" : "UPDATE";
-    return (replace ? `${base}_REPLACE` : base) as PropertyDiffKind;
-}

@@ -2,21 +2,21 @@
  * The Pulumi package schema of the plugin face (`vcrooms`), derived from the same declarations as the
  * dynamic resources and the docs: settings from the table (types from their validators), extra inputs
  * and outputs from each kind's declaration, functions from provider/functions, the provider's
- * configuration from provider/declarations/connection.ts. Nothing here names a field.
+ * configuration from provider/model/connection.ts. Nothing here names a field.
  *
  * `node dist/provider/plugin/schema.js` prints it (what `pulumi package get-schema <repo>` also gives).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readBackType, settingType } from "../api/settings";
-import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, type EnumType, type ObjectType, type TypeSpec } from "../api/types";
-import { connectionInput, PROVIDER_CONFIG, type ConfigField } from "../declarations/connection";
-import { inputSettings, type Declaration, type ExtraInput } from "../declarations/declare";
+import { isSecret, readBackType, settingType } from "../model/settings";
+import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, type EnumType, type ObjectType, type TypeSpec } from "../model/types";
+import { PROVIDER_CONFIG, type ConfigField } from "../model/connection";
+import { connectionInput, inputSettings, type Declaration, type ExtraInput } from "../declarations/declare";
 import { userExtras } from "../declarations/derive";
 import { declarations } from "../declarations";
 import { functions } from "../functions";
-import type { ArgField } from "../functions/declare";
-import { connectionArg } from "../functions/declare";
+import type { ArgField } from "../functions/functionShape";
+import { connectionArg } from "../functions/functionShape";
 
 export { PACKAGE };
 
@@ -35,7 +35,7 @@ function settingProperties(d: Declaration, direction: "input" | "output"): Prope
     const props: Properties = {};
     for (const [name, s] of inputSettings(d)) {
         const type = direction === "input" ? settingType(s, target) : readBackType(s, target);
-        props[name] = described(type, s.description, "secret" in s && s.secret === true);
+        props[name] = described(type, s.description, isSecret(s));
     }
     return props;
 }
@@ -170,8 +170,6 @@ export function packageSchema(version: string, manifest: PackageManifest = packa
         language: { python: { packageName: "pulumi_vcrooms" }, nodejs: { packageName: "@vcrooms/pulumi" } },
     };
 }
-
-export type PackageSchema = ReturnType<typeof packageSchema>;
 
 /** What the schema and the plugin read from the package's package.json. */
 export interface PackageManifest {

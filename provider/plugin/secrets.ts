@@ -58,8 +58,3 @@ function wrapAt(value: unknown, path: Path): unknown {
     if (!(String(head) in record)) return value;
     return { ...record, [String(head)]: wrapAt(record[String(head)], rest) };
 }
-
-/** True when a value holds a secret anywhere. */
-export function containsSecret(value: unknown): boolean {
-    return unwrapSecrets(value).secrets.length > 0;
-}

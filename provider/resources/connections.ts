@@ -10,10 +10,12 @@
 import { createHash } from "node:crypto";
 import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOptions } from "../api";
 import { shownUrl } from "../api/config";
-import type { ConnectionInput } from "../declarations/connection";
-import { containsUnknown, type CheckFailure } from "./check";
+import { configFailure, configValue, PROVIDER_CONFIG, type ConnectionInput } from "../model/connection";
+import { PACKAGE } from "../model/types";
+import { containsUnknown, type CheckFailure } from "../model/check";
 import { teamOf } from "./claims";
-import type { NamedDiff } from "./diff";
+import { replacedBy } from "./diff";
+import type { KindDiff } from "./kind";
 
 /** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
 export interface StackConfig {
@@ -23,33 +25,20 @@ export interface StackConfig {
 /** Gives the client for a resource's connection input (undefined: the stack's). */
 export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
 
-function positiveWholeNumber(key: string, raw: string | undefined): number | undefined {
-    if (raw === undefined) return undefined;
-    const value = Number(raw);
-    // Whole: the limiter counts requests, and a fraction (2.5) made its wait NaN, which sent everything at once.
-    if (!Number.isInteger(value) || value <= 0) throw new ConfigurationError(`Invalid configuration ${key}: must be a positive whole number; got ${JSON.stringify(raw)}`);
-    return value;
-}
-
-function authOf(key: string, raw: string | undefined): ConnectionInput["auth"] {
-    if (raw === undefined || raw === "bearer" || raw === "basic") return raw;
-    throw new ConfigurationError(`Invalid configuration ${key}: must be bearer or basic; got ${JSON.stringify(raw)}`);
-}
-
-/** Reads `vcrooms:*` stack config; keys left unset fall back to the environment when a client is built. */
+/**
+ * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);
+ * keys left unset fall back to the environment when a client is built.
+ */
 export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
-    const read = (key: string) => {
-        const value = config.get(`vcrooms:${key}`);
-        return value === undefined || value === "" ? undefined : value;
-    };
-    const options: Partial<ClientOptions> = {
-        apiUrl: read("apiUrl"),
-        developerKey: read("developerKey"),
-        teamId: read("teamId"),
-        auth: authOf("vcrooms:auth", read("auth")),
-        requestsPerMinute: positiveWholeNumber("vcrooms:requestsPerMinute", read("requestsPerMinute")),
-    };
-    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    const options: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(PROVIDER_CONFIG)) {
+        const raw = config.get(`${PACKAGE}:${name}`);
+        if (raw === undefined || raw === "") continue;
+        const rule = configFailure(name, raw);
+        if (rule) throw new ConfigurationError(`Invalid configuration ${PACKAGE}:${name}: ${rule}`);
+        options[name] = configValue(field, raw);
+    }
+    return options as Partial<ClientOptions>;
 }
 
 export class Connections {
@@ -132,9 +121,8 @@ function resolvedTeam(clientFor: ClientFor, connection: unknown): string | undef
  * resource would stay in the old team while its state pointed at the new one. A change within one team (a rotated
  * key, another auth) stays an update; so does one not known yet at preview.
  */
-export function withTeamMove(diff: NamedDiff, clientFor: ClientFor, olds: { connection?: unknown }, news: { connection?: unknown }): NamedDiff {
+export function withTeamMove(diff: KindDiff, clientFor: ClientFor, olds: { connection?: unknown }, news: { connection?: unknown }): KindDiff {
     if (containsUnknown(news.connection) || JSON.stringify(olds.connection ?? {}) === JSON.stringify(news.connection ?? {})) return diff;
     if (resolvedTeam(clientFor, olds.connection) === resolvedTeam(clientFor, news.connection)) return diff;
-    const add = (list: string[] | undefined) => [...new Set([...(list ?? []), "connection"])];
-    return { ...diff, changes: true, changed: add(diff.changed), replaces: add(diff.replaces) };
+    return replacedBy(diff, "connection", olds, news);
 }

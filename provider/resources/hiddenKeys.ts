@@ -8,8 +8,8 @@
  * existing resource shows no change after an upgrade (and its refresh no renamed property); only resources created
  * from then on carry the `__` form.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { Declaration, Values } from "../declarations/declare";
+import type { ResourceKind } from "./kind";
 import { bookkeepingInputs, hiddenKey } from "../declarations/derive";
 
 export { hiddenKey };
@@ -43,43 +43,43 @@ function outward<T>(keys: readonly string[], bag: T, legacy: ReadonlySet<string>
 
 const union = (...sets: ReadonlyArray<ReadonlySet<string>>) => new Set(sets.flatMap((s) => [...s]));
 
-/** The provider as the engine (through either face) sees it: bookkeeping keys hidden on the way out, unhidden on the way in. */
-export function hidingBookkeeping<P extends pulumi.dynamic.ResourceProvider>(d: Declaration, provider: P): P {
+/**
+ * The kind as the engine (through either face) sees it: bookkeeping keys hidden on the way out, unhidden on the way
+ * in. The runtime wraps every kind in it, so both faces share it.
+ */
+export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceKind {
     const keys = bookkeepingInputs(d);
-    if (keys.length === 0) return provider;
-    const p = provider as pulumi.dynamic.ResourceProvider;
-    const wrapped: pulumi.dynamic.ResourceProvider = {
-        check: p.check
-            ? async (olds, news) => {
-                  const o = inward(keys, olds);
-                  const n = inward(keys, news);
-                  const result = await p.check!(o.plain, n.plain);
-                  // A plain name in, a plain name out: an existing resource's state keeps the form it has.
-                  return { ...result, inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
-              }
-            : undefined,
-        diff: p.diff ? async (id, olds, news) => p.diff!(id, inward(keys, olds).plain, inward(keys, news).plain) : undefined,
-        create: async (inputs) => {
+    if (keys.length === 0) return kind;
+    const update = kind.update?.bind(kind);
+    return {
+        async check(olds, news, ctx) {
+            const o = inward(keys, olds);
+            const n = inward(keys, news);
+            const result = await kind.check(o.plain as Values, n.plain as Values, ctx);
+            // A plain name in, a plain name out: an existing resource's state keeps the form it has.
+            return { ...result, inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
+        },
+        diff: (id, olds, news, ctx) => kind.diff(id, inward(keys, olds).plain as Values, inward(keys, news).plain as Values, ctx),
+        async create(inputs, ctx) {
             const i = inward(keys, inputs);
-            const result = await p.create(i.plain);
+            const result = await kind.create(i.plain as Values, ctx);
             return { ...result, outs: outward(keys, result.outs, i.legacy) };
         },
-        read: p.read
-            ? async (id, props) => {
-                  const s = inward(keys, props);
-                  const result = await p.read!(id, s.plain);
-                  return { ...result, props: outward(keys, result.props, s.legacy), ...(result.inputs ? { inputs: outward(keys, result.inputs, s.legacy) } : {}) };
+        async read(id, props, ctx) {
+            const s = inward(keys, props);
+            const result = await kind.read(id, s.plain, ctx);
+            return { ...result, props: outward(keys, result.props, s.legacy), ...(result.inputs ? { inputs: outward(keys, result.inputs, s.legacy) } : {}) };
+        },
+        ...(update
+            ? {
+                  async update(id: string, olds: Values, news: Values, ctx?: Parameters<typeof update>[3]) {
+                      const o = inward(keys, olds);
+                      const n = inward(keys, news);
+                      const result = await update(id, o.plain as Values, n.plain as Values, ctx);
+                      return { ...result, outs: outward(keys, result.outs, union(o.legacy, n.legacy)) };
+                  },
               }
-            : undefined,
-        update: p.update
-            ? async (id, olds, news) => {
-                  const o = inward(keys, olds);
-                  const n = inward(keys, news);
-                  const result = await p.update!(id, o.plain, n.plain);
-                  return { ...result, outs: outward(keys, result.outs, union(o.legacy, n.legacy)) };
-              }
-            : undefined,
-        delete: p.delete ? async (id, props) => p.delete!(id, inward(keys, props).plain) : undefined,
+            : {}),
+        delete: (id, props, ctx) => kind.delete(id, inward(keys, props).plain as Values, ctx),
     };
-    return wrapped as P;
 }

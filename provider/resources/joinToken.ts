@@ -10,17 +10,17 @@
  * The API cannot revoke a token: `delete` forgets it, and the token stays valid until it expires.
  */
 import { randomUUID } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
-import type { NamedDiff } from "./diff";
+import { detailOf } from "./diff";
+import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { decodeJoinToken, NotFoundError, signedWith, type RoomsClient } from "../api";
-import type { ConnectionInput } from "../declarations/connection";
+import type { ConnectionInput } from "../model/connection";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
 import { stableOutputs, userExtras } from "../declarations/derive";
 import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";
-import { checkInputs, containsUnknown, failure } from "./check";
+import { containsUnknown, failure } from "../model/check";
+import { checkInputs } from "./check";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
-import { warn } from "./diagnostics";
 import { describeFailure } from "./messages";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -56,14 +56,14 @@ function definedOnly<T extends object>(values: T): T {
     return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }
 
-export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenInputs, TokenOutputs> {
+export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs> {
     constructor(private readonly clientFor: ClientFor) {}
 
     private client(connection?: ConnectionInput): RoomsClient {
         return this.clientFor(connection);
     }
 
-    async check(_olds: TokenInputs, news: TokenInputs): Promise<pulumi.dynamic.CheckResult<TokenInputs>> {
+    async check(_olds: TokenInputs, news: TokenInputs): Promise<KindCheck<TokenInputs>> {
         const failures = checkInputs(joinToken, news, new Date());
         // No API URL, a bad one or no key fails here, naming the setting, as for the other kinds.
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
@@ -74,11 +74,12 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
      * Any input change replaces (the token carries them all, signed); so does an expiry that is past, or
      * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`.
      */
-    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<NamedDiff> {
+    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<KindDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         if (changed.length === 0 && olds.stale !== undefined) changed.push(olds.stale.input);
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
-        return withTeamMove({ changes: changed.length > 0, changed, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken) }, this.clientFor, olds, news);
+        const detailedDiff = detailOf(changed, changed, olds as Values, news as Values);
+        return withTeamMove({ changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken), detailedDiff }, this.clientFor, olds, news);
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */
@@ -97,7 +98,7 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
         return now.getTime() >= expires - renewMs;
     }
 
-    async create(inputs: TokenInputs): Promise<pulumi.dynamic.CreateResult<TokenOutputs>> {
+    async create(inputs: TokenInputs): Promise<{ id: string; outs: TokenOutputs }> {
         const body: Values = {};
         for (const [input, field] of Object.entries(BODY_FIELDS)) if (inputs[input as keyof typeof BODY_FIELDS] !== undefined) body[field] = inputs[input as keyof typeof BODY_FIELDS];
         if (inputs.notBefore !== undefined) body.nbf = apiTime(inputs.notBefore);
@@ -137,7 +138,7 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
      * here, not in `diff`: they are drift outside the program, which `--refresh` is for, and a plain preview stays
      * free of requests per token.
      */
-    async read(id: string, props: TokenOutputs = {}): Promise<pulumi.dynamic.ReadResult<TokenOutputs>> {
+    async read(id: string, props: TokenOutputs = {}, ctx: Context = PROCESS_CONTEXT): Promise<KindRead<TokenOutputs>> {
         if (typeof props.token !== "string" || typeof props.link !== "string") return { id, props };
         let stale: Bookkeeping["stale"] | undefined;
         try {
@@ -146,7 +147,7 @@ export class JoinTokenProvider implements pulumi.dynamic.ResourceProvider<TokenI
             throw describeFailure("check", tokenLabel(props), error);
         }
         const { stale: _old, ...rest } = props;
-        if (stale) warn(`${tokenLabel(props)}: ${stale.reason}; the next up issues it anew`);
+        if (stale) ctx.warn(`${tokenLabel(props)}: ${stale.reason}; the next up issues it anew`);
         return { id, props: stale ? { ...rest, stale } : rest };
     }
 

@@ -2,7 +2,7 @@
  * Error messages in one pattern (docs/architecture.md): what failed, on what, the API's words with the
  * fields in the names users write, and the remedy when known.
  */
-import { toCamelName } from "../api/names";
+import { toCamelName } from "../model/names";
 
 interface ApiFailure {
     message?: string;

@@ -4,10 +4,10 @@
  * record becomes, and the inputs `read` hands back so that drift shows on exactly the fields
  * that drifted.
  */
-import { deepKeysToCamel, toApiName } from "../api/names";
-import type { AnySetting } from "../api/settings";
+import { deepKeysToCamel, toApiName } from "../model/names";
+import { isSecret, type AnySetting } from "../model/settings";
 import { inputSettings, type Declaration, type Values } from "../declarations/declare";
-import { declaredFormOf, imageDigest, isImageUpload, sameValue, type KnownRoles } from "./compare";
+import { declaredFormOf, imageDigest, isImageUpload, sameValue, type KnownRoles } from "../model/compare";
 
 /** What the last write uploaded for an image setting, so a base64 input matches its CDN URL. */
 export interface ImageUpload {
@@ -71,10 +71,6 @@ export function sentSettings(d: Declaration, inputs: Values, keys?: readonly str
 /** The API body for the given declared keys: snake_case names, values as declared. */
 export function apiBody(inputs: Values, keys: readonly string[]): Values {
     return Object.fromEntries(keys.map((k) => [toApiName(k), inputs[k]]));
-}
-
-function isSecret(setting: AnySetting): boolean {
-    return "secret" in setting && setting.secret === true;
 }
 
 /**

@@ -1,22 +1,24 @@
 /**
  * The Room provider: check, diff, create, read, update, delete against /rooms, driven by the
- * declaration in provider/declarations/room.ts and given its API clients.
+ * declaration in provider/declarations/room.ts and given its API clients; and what only a room does: its
+ * generated friendly URL and creation marker, adoption, the create body, expiry.
  *
  * Every method has the same shape: read the inputs, make the fewest calls that reach the
  * declared state, return outputs built from what the API answered.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import { createHash } from "node:crypto";
 import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
-import { deepKeysToCamel } from "../api/names";
-import type { ConnectionInput } from "../declarations/connection";
+import { containsUnknown, failure, UNKNOWN } from "../model/check";
+import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
+import type { ConnectionInput } from "../model/connection";
+import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
-import { creationMarker, droppedExpiryWarning, expiredDiff, hasExpired, room } from "../declarations/room";
-import { checkInputs, containsUnknown, failure } from "./check";
+import { room } from "../declarations/room";
+import { checkInputs } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
-import { warn } from "./diagnostics";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
-import type { KnownRoles } from "./compare";
-import { diffOf, type NamedDiff } from "./diff";
+import { diffOf, replacedBy } from "./diff";
+import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
@@ -25,6 +27,93 @@ import { replacementInputs } from "../declarations/derive";
 type RoomInputs = ProviderInputsOf<typeof room>;
 /** What the provider keeps: the record's fields, the extra inputs, and its bookkeeping. */
 type RoomOutputs = ProviderOutputsOf<typeof room, Bookkeeping>;
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
+function identityOf(inputs: Values): string {
+    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${String(inputs.resourceName)}`;
+}
+
+/**
+ * Pulumi-style auto-name: the resource name, made URL-safe, plus a suffix; 3 to 32 characters. The suffix is
+ * derived, not random: from the resource's identity and its create-only inputs, so preview shows the name up
+ * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
+ * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
+ */
+export function generateFriendlyUrl(inputs: Values, createOnly: readonly string[]): string {
+    const values = createOnly.map((k) => inputs[k]);
+    if (containsUnknown(values)) return UNKNOWN;
+    const base = String(inputs.resourceName).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
+    return `${base}-${digest(`friendly URL\n${identityOf(inputs)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
+}
+
+/**
+ * The creation marker: the `external_id` a create writes when the program declares none, derived again on every
+ * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
+ * earlier attempt of this resource whose answer was lost, not by another stack or person.
+ */
+export function creationMarker(inputs: Values): string | undefined {
+    if (inputs.externalId !== undefined || typeof inputs.resourceName !== "string") return undefined;
+    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs)}`).slice(0, 24)}`;
+}
+
+/** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
+export function hasExpired(outputs: Values, now: Date): boolean {
+    const at = canonicalInstant(outputs.expiresAt);
+    return typeof at === "number" && at <= now.getTime();
+}
+
+/**
+ * The diff of a room kept as expired (the API deleted it at expiresAt): with the same expiresAt declared and
+ * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
+ * (the old one is already gone, so it goes first).
+ */
+export function expiredDiff(diff: KindDiff, olds: Values, news: Values): KindDiff {
+    const same = news.expiresAt !== undefined && canonicalInstant(news.expiresAt) === canonicalInstant(olds.expiresAt);
+    if (same && !diff.changes) return diff;
+    const replacing = diff.replaces.length > 0 ? { ...diff, changes: true } : replacedBy(diff, "expiresAt", olds, news);
+    return { ...replacing, deleteBeforeReplace: true };
+}
+
+/** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
+export function droppedExpiryWarning(olds: Values, news: Values): string | undefined {
+    if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
+    const name = typeof news.resourceName === "string" ? `"${news.resourceName}"` : "";
+    return `Room ${name}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
+}
+
+/**
+ * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
+ * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
+ * changed, like Pulumi's auto-named resources.
+ */
+export function completeRoom(olds: Values, news: Values): Values {
+    if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
+    const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
+    return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, replacementInputs(room)), friendlyUrlGenerated: true };
+}
+
+/** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
+async function adoptRoom(client: RoomsClient, inputs: Values, existing: RoomRecord): Promise<RoomRecord> {
+    const live = deepKeysToCamel(existing) as Values;
+    const createOnly = replacementInputs(room);
+    for (const [key, value, setting] of declaredSettings(room, inputs)) {
+        // Absent from the record (the service's documented room record has no tags) is not a difference.
+        if (createOnly.includes(key) && live[key] !== undefined && !sameValue(setting.compare, value, live[key])) {
+            throw new Error(
+                `it exists with ${key} ${JSON.stringify(live[key] ?? null)} but the program declares ${JSON.stringify(value)}; ${key} can be set only when a room is created, so declare the existing ${key} or drop adoptExisting`,
+            );
+        }
+    }
+    const keys = changedSettings(room, inputs, live, await teamRolesFor(client, room, inputs)).filter((k) => !createOnly.includes(k));
+    return keys.length === 0 ? existing : client.updateRoom(existing.id, apiBody(inputs, keys));
+}
+
+/** The create body: every declared setting. */
+function createBody(inputs: Values): Values {
+    return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
+}
 
 function roomLabel(inputs: { resourceName?: string; friendlyUrl?: string }, id?: string): string {
     const name = typeof inputs.resourceName === "string" ? `"${inputs.resourceName}"` : id ? `"${id}"` : "";
@@ -52,18 +141,18 @@ async function updatableChanges(client: RoomsClient, news: Values, olds: Values)
     return changedSettings(room, news, olds, await teamRolesFor(client, room, news)).filter((k) => !createOnly.includes(k));
 }
 
-export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs, RoomOutputs> {
+export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     constructor(private readonly clientFor: ClientFor) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
     }
 
-    async check(olds: RoomInputs, news: RoomInputs): Promise<pulumi.dynamic.CheckResult<RoomInputs>> {
-        const inputs = room.hooks.complete(olds, news) as RoomInputs;
+    async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
+        const inputs = completeRoom(olds, news) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date(), olds);
         const dropped = droppedExpiryWarning(olds, inputs);
-        if (dropped) warn(dropped);
+        if (dropped) ctx.warn(dropped);
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
         const { friendlyUrl, resourceName } = inputs;
         if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
@@ -75,7 +164,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         return { inputs, failures };
     }
 
-    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<NamedDiff> {
+    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
@@ -92,7 +181,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
      * same lookup takes the room. Any other room under the name is left alone: the create fails, naming the way
      * out (another friendlyUrl, or adoptExisting).
      */
-    async create(inputs: RoomInputs): Promise<pulumi.dynamic.CreateResult<RoomOutputs>> {
+    async create(inputs: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
         let record: RoomRecord;
         try {
             const client = this.client(inputs);
@@ -103,15 +192,15 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
                 if (other !== undefined && other !== inputs.resourceName) {
                     throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
-                return room.hooks.adopt(client, inputs, found);
+                return adoptRoom(client, inputs, found);
             };
             const marker = creationMarker(inputs);
             const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
                 const ours = found !== undefined && found.external_id === marker && ownerOf(roomKey(client, found.id)) === undefined;
-                return ours ? room.hooks.adopt(client, inputs, found) : undefined;
+                return ours ? adoptRoom(client, inputs, found) : undefined;
             };
-            const body = marker === undefined ? room.hooks.createBody(inputs) : { ...room.hooks.createBody(inputs), external_id: marker };
+            const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
             try {
                 record = existing ? await adopt(existing) : await client.createRoom(body, madeEarlier);
             } catch (error) {
@@ -126,7 +215,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
-        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id));
+        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id), ctx);
         return { id: record.id, outs: outs as RoomOutputs };
     }
 
@@ -134,7 +223,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
      * A read with only an id is `pulumi import` (the plugin face): the room is found by UUID or friendly URL,
      * every setting it holds becomes an input, and the id is its UUID whichever was given.
      */
-    async read(id: string, props: RoomOutputs = {}): Promise<pulumi.dynamic.ReadResult<RoomOutputs>> {
+    async read(id: string, props: RoomOutputs = {}): Promise<KindRead<RoomOutputs>> {
         const importing = Object.keys(props).length === 0;
         let record: RoomRecord | undefined;
         let teamRoles: KnownRoles = [];
@@ -167,7 +256,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
         return { id: importing ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
     }
 
-    async update(id: string, olds: RoomOutputs, news: RoomInputs): Promise<pulumi.dynamic.UpdateResult<RoomOutputs>> {
+    async update(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: RoomOutputs }> {
         let record: Values;
         let keys: string[] = [];
         try {
@@ -179,7 +268,7 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
             throw describeFailure("update", roomLabel(news, id), error);
         }
         const outs = outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) });
-        await this.warnUnapplied(news, keys, record, outs, roomLabel(news, id));
+        await this.warnUnapplied(news, keys, record, outs, roomLabel(news, id), ctx);
         return { outs: outs as RoomOutputs };
     }
 
@@ -188,19 +277,19 @@ export class RoomProvider implements pulumi.dynamic.ResourceProvider<RoomInputs,
      * (the write did succeed, and the room exists: failing would lose track of it), and the outputs keep what the API
      * answered, so the next preview shows them as changes instead of hiding them.
      */
-    private async warnUnapplied(inputs: RoomInputs, sentKeys: readonly string[], record: Values, outs: Values, label: string): Promise<void> {
+    private async warnUnapplied(inputs: RoomInputs, sentKeys: readonly string[], record: Values, outs: Values, label: string, ctx: Context): Promise<void> {
         if (sentKeys.length === 0) return;
         const roles = await teamRolesFor(this.client(inputs), room, inputs).catch(() => []);
         const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles);
-        if (unapplied) warn(`${label}: ${unapplied}`);
+        if (unapplied) ctx.warn(`${label}: ${unapplied}`);
     }
 
-    async delete(id: string, props: RoomOutputs): Promise<void> {
+    async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         const owner = ownerOf(roomKey(this.client(props), id));
         if (owner !== undefined && owner !== props.resourceName) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
-            warn(`${roomLabel(props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            ctx.warn(`${roomLabel(props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
             return;
         }
         try {

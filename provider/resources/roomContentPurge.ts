@@ -4,22 +4,23 @@
  * `triggers` does. The API's deletes cannot be undone.
  */
 import { randomUUID } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
-import { checkInputs, containsUnknown } from "./check";
+import { containsUnknown } from "../model/check";
+import { checkInputs } from "./check";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
-import { diffOf, type NamedDiff } from "./diff";
+import { diffOf } from "./diff";
+import type { KindCheck, KindDiff, KindRead, ResourceKind } from "./kind";
 import { describeFailure } from "./messages";
 
 type PurgeInputs = ProviderInputsOf<typeof roomContentPurge>;
 type PurgeOutputs = ProviderOutputsOf<typeof roomContentPurge, {}>;
 
-export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider<PurgeInputs, PurgeOutputs> {
+export class RoomContentPurgeProvider implements ResourceKind<PurgeInputs, PurgeOutputs> {
     constructor(private readonly clientFor: ClientFor) {}
 
     /** Fills `deletes`, the kinds to be deleted, so that a preview lists them before anything is deleted. */
-    async check(_olds: PurgeInputs, news: PurgeInputs): Promise<pulumi.dynamic.CheckResult<PurgeInputs>> {
+    async check(_olds: PurgeInputs, news: PurgeInputs): Promise<KindCheck<PurgeInputs>> {
         const failures = checkInputs(roomContentPurge, news, new Date());
         // No API URL, a bad one or no key fails here, naming the setting, as for the other kinds.
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
@@ -33,12 +34,12 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
      * `kinds` counts by what it purges: reordered, or every kind written out where it was omitted (or the reverse),
      * it deletes the same content, so it is no change.
      */
-    async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<NamedDiff> {
+    async diff(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<KindDiff> {
         const samePurge = !containsUnknown(news.kinds) && kindsToDelete(news.kinds).join() === kindsToDelete(olds.kinds).join();
         return withTeamMove(diffOf(roomContentPurge, olds, samePurge ? { ...news, kinds: olds.kinds } : news), this.clientFor, olds, news);
     }
 
-    async create(inputs: PurgeInputs): Promise<pulumi.dynamic.CreateResult<PurgeOutputs>> {
+    async create(inputs: PurgeInputs): Promise<{ id: string; outs: PurgeOutputs }> {
         const kinds = kindsToDelete(inputs.kinds);
         const client = this.clientFor(inputs.connection);
         // One kind after another: a failure names the kind, and what was deleted before it stays deleted either way.
@@ -56,12 +57,12 @@ export class RoomContentPurgeProvider implements pulumi.dynamic.ResourceProvider
      * Nothing of a purge can be read back (it was an action, not a record): what was kept is what is. Refresh
      * needs it in the SDK's face, whose shim forwards every call; `pulumi import` is refused before this (plugin face).
      */
-    async read(id: string, props: PurgeOutputs = {}): Promise<pulumi.dynamic.ReadResult<PurgeOutputs>> {
+    async read(id: string, props: PurgeOutputs = {}): Promise<KindRead<PurgeOutputs>> {
         return { id, props };
     }
 
     /** Only the connection changed: nothing to delete again. */
-    async update(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<pulumi.dynamic.UpdateResult<PurgeOutputs>> {
+    async update(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<{ outs: PurgeOutputs }> {
         return { outs: { ...olds, connection: news.connection } };
     }
 

@@ -4,19 +4,19 @@
  * created or deleted, so `create` takes it over and records the values it is about to change, and
  * `delete` puts those values back (restoreOnDestroy, default true).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { ValidationError, type RoomsClient } from "../api";
-import { toApiName, toCamelName } from "../api/names";
-import { settingByName } from "../api/settings";
-import type { ConnectionInput } from "../declarations/connection";
+import { toApiName, toCamelName } from "../model/names";
+import { settingByName } from "../model/settings";
+import type { ConnectionInput } from "../model/connection";
 import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
 import { teamDefaults } from "../declarations/teamDefaults";
-import { checkInputs, containsUnknown } from "./check";
+import { containsUnknown } from "../model/check";
+import { checkInputs } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";
-import { warn } from "./diagnostics";
-import { declaredFormOf, type KnownRoles } from "./compare";
+import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
-import { diffOf, type NamedDiff } from "./diff";
+import { diffOf } from "./diff";
+import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "./messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
@@ -82,21 +82,21 @@ async function restore(client: RoomsClient, writable: Values, refused: string[])
 }
 
 /** Names, in a warning at this up, the settings a PATCH answered with other values than sent (as Room does). */
-function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Values, outs: Values, roles: KnownRoles): void {
+function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Values, outs: Values, roles: KnownRoles, ctx: Context): void {
     const unapplied = sentKeys.length === 0 ? undefined : unappliedSettings(teamDefaults, inputs, sentKeys, record, outs, roles);
-    if (unapplied) warn(`${LABEL}: ${unapplied}`);
+    if (unapplied) ctx.warn(`${LABEL}: ${unapplied}`);
 }
 
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
 
-export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<DefaultsInputs, DefaultsOutputs> {
+export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, DefaultsOutputs> {
     constructor(private readonly clientFor: ClientFor) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
     }
 
-    async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<pulumi.dynamic.CheckResult<DefaultsInputs>> {
+    async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<KindCheck<DefaultsInputs>> {
         const failures = checkInputs(teamDefaults, news, new Date());
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
         if (failures.length === 0 && typeof news.resourceName === "string") {
@@ -112,7 +112,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         return { inputs: news, failures };
     }
 
-    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<NamedDiff> {
+    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
         if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);
@@ -120,7 +120,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         return withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
     }
 
-    async create(inputs: DefaultsInputs): Promise<pulumi.dynamic.CreateResult<DefaultsOutputs>> {
+    async create(inputs: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: DefaultsOutputs }> {
         try {
             const client = this.client(inputs);
             const current = await client.getDefaults();
@@ -131,14 +131,14 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             const changed = changedSettings(teamDefaults, inputs, live, roles);
             const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
             const outs = outputsOf(teamDefaults, record, inputs, {}, { ...live, ...sentSettings(teamDefaults, inputs, changed) });
-            warnUnapplied(inputs, changed, record, outs, roles);
+            warnUnapplied(inputs, changed, record, outs, roles, ctx);
             return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
         }
     }
 
-    async read(id: string, props: DefaultsOutputs = {}): Promise<pulumi.dynamic.ReadResult<DefaultsOutputs>> {
+    async read(id: string, props: DefaultsOutputs = {}): Promise<KindRead<DefaultsOutputs>> {
         let record: Values;
         let teamRoles: KnownRoles;
         try {
@@ -153,7 +153,7 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
         return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs };
     }
 
-    async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<pulumi.dynamic.UpdateResult<DefaultsOutputs>> {
+    async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: DefaultsOutputs }> {
         try {
             // Settings managed for the first time join the snapshot, with their value before this change.
             const restoreValues = { ...(olds.restoreValues ?? {}) };
@@ -163,19 +163,19 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             const keys = changedSettings(teamDefaults, news, olds, roles);
             const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));
             const outs = outputsOf(teamDefaults, record, news, olds.imageUploads, { ...olds, ...sentSettings(teamDefaults, news, keys) });
-            warnUnapplied(news, keys, record, outs, roles);
+            warnUnapplied(news, keys, record, outs, roles, ctx);
             return { outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
         }
     }
 
-    async delete(id: string, props: DefaultsOutputs): Promise<void> {
+    async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         if (props.restoreOnDestroy === false) return;
         const owner = ownerOf(defaultsKey(this.client(props)));
         if (owner !== undefined && owner !== props.resourceName) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
-            warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
+            ctx.warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
             return;
         }
         const { writable, refused } = splitRestorable(props.restoreValues ?? {});
@@ -186,6 +186,6 @@ export class TeamDefaultsProvider implements pulumi.dynamic.ResourceProvider<Def
             failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
             throw failed;
         }
-        if (refused.length > 0) warn(`${LABEL} "${props.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
+        if (refused.length > 0) ctx.warn(`${LABEL} "${props.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
     }
 }

@@ -8,7 +8,7 @@
  */
 import type { RoomsClient } from "../api";
 import type { Declaration, Values } from "../declarations/declare";
-import type { KnownRoles } from "./compare";
+import type { KnownRoles } from "../model/compare";
 import { declaredSettings } from "./reconcile";
 
 const cache = new WeakMap<RoomsClient, Promise<KnownRoles>>();

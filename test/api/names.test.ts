@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepKeysToCamel, keysToApi, keysToCamel, toApiName, toCamelName } from "../../provider/api/names";
+import { deepKeysToCamel, keysToCamel, toApiName, toCamelName } from "../../provider/model/names";
 
 describe("names: snake_case <-> camelCase", () => {
     it.each([
@@ -17,7 +17,6 @@ describe("names: snake_case <-> camelCase", () => {
     it("renames top-level keys only, and deep keys on request", () => {
         const record = { default_role: { display_name: "Mod" }, max_participants: 5 };
         expect(keysToCamel(record)).toEqual({ defaultRole: { display_name: "Mod" }, maxParticipants: 5 });
-        expect(keysToApi({ maxParticipants: 5 })).toEqual({ max_participants: 5 });
         expect(deepKeysToCamel({ roles: [{ display_name: "A" }] })).toEqual({ roles: [{ displayName: "A" }] });
     });
 });

@@ -8,7 +8,7 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { deepKeysToCamel } from "../../provider/api/names";
+import { deepKeysToCamel } from "../../provider/model/names";
 import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";

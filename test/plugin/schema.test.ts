@@ -6,9 +6,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { toCamelName } from "../../provider/api/names";
-import { settingsFor } from "../../provider/api/settings";
-import { CONNECTION_FIELDS, PROVIDER_CONFIG } from "../../provider/declarations/connection";
+import { toCamelName } from "../../provider/model/names";
+import { settingsFor } from "../../provider/model/settings";
+import { CONNECTION_FIELDS, PROVIDER_CONFIG } from "../../provider/model/connection";
 import { secretInputs, userExtras } from "../../provider/declarations/derive";
 import { declarations } from "../../provider/declarations";
 import { functions } from "../../provider/functions";

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { keysToApi } from "../../provider/api/names";
+import { toApiName } from "../../provider/model/names";
 import { providers } from "../../provider";
 import { apiCaller } from "../support/http";
 
@@ -85,7 +85,7 @@ describe("check agrees with the emulator", () => {
                     expect(Object.keys(declared)).toContain(f.property.replace(/\[.*$/, ""));
                     expect(f.reason.startsWith(f.property)).toBe(true);
                 }
-                const answer = await api("POST", "/rooms", keysToApi(declared));
+                const answer = await api("POST", "/rooms", Object.fromEntries(Object.entries(declared).map(([k, v]) => [toApiName(k), v])));
                 if (answer.status === 200) accepted++;
                 expect({ checkAccepts: failures.length === 0, failures, api: answer.body?.errors }).toMatchObject({ checkAccepts: answer.status === 200 });
             }),

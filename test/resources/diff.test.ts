@@ -4,9 +4,9 @@
  * kind of the settings table without rows fails the test.
  */
 import { describe, expect, it } from "vitest";
-import { SETTINGS, type CompareKind } from "../../provider/api/settings";
+import { SETTINGS, type CompareKind } from "../../provider/model/settings";
 import { room, teamDefaults } from "../../provider/declarations";
-import { imageDigest, sameValue } from "../../provider/resources/compare";
+import { imageDigest, sameValue } from "../../provider/model/compare";
 import { diffOf } from "../../provider/resources/diff";
 
 const LOGO = "data:image/png;base64,iVBORw0KGgo=";

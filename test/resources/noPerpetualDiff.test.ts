@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
-import { toCamelName } from "../../provider/api/names";
-import { settingsFor } from "../../provider/api/settings";
+import { toCamelName } from "../../provider/model/names";
+import { settingsFor } from "../../provider/model/settings";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 

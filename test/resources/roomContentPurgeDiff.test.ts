@@ -3,7 +3,7 @@
  * list, or every kind written out where none was named (and the reverse), does not purge again.
  */
 import { describe, expect, it } from "vitest";
-import { CONTENT_KINDS } from "../../provider/declarations/roomContentPurge";
+import { CONTENT_KINDS } from "../../provider/model/content";
 import type { ClientFor } from "../../provider/resources/connections";
 import { RoomContentPurgeProvider } from "../../provider/resources/roomContentPurge";
 

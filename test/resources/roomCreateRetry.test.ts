@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { RoomsClient, resolveClientConfig } from "../../provider/api";
-import { UNKNOWN } from "../../provider/resources/check";
+import { UNKNOWN } from "../../provider/model/check";
 import { RoomProvider } from "../../provider/resources/room";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";

@@ -24,11 +24,6 @@ export function keysToCamel<T extends Record<string, unknown>>(record: T): Recor
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [toCamelName(k), v]));
 }
 
-/** Renames the top-level keys of a camelCase object to the API's snake_case; values unchanged. */
-export function keysToApi(values: Record<string, unknown>): Record<string, unknown> {
-    return Object.fromEntries(Object.entries(values).map(([k, v]) => [toApiName(k), v]));
-}
-
 /** Renames keys at every depth (objects inside arrays included): for nested records such as roles. */
 export function deepKeysToCamel(value: unknown): unknown {
     if (Array.isArray(value)) return value.map(deepKeysToCamel);

@@ -7,7 +7,14 @@
  *
  * Settings carry none: theirs is derived from their validators (`fromValidator`).
  */
-import { z } from "zod";
+import type { z } from "zod";
+
+/**
+ * zod, loaded at the first validator built rather than with the table: the SDK reads the table's names and flags
+ * when a program starts, and zod with its locales is most of the modules that would cost (test/package/loading.test.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const zod = (): typeof z => require("zod").z;
 
 interface TypeNotes {
     /** Shown in brackets after the type in the reference: `string (UUID)`. */
@@ -184,5 +191,5 @@ function fromJsonSchema(j: Record<string, unknown>, name: string, description: s
 
 /** What a validator accepts, as a type; `name` and `description` name the enum type a closed set of strings gets. */
 export function fromValidator(schema: z.ZodType, name: string, description: string): TypeSpec {
-    return fromJsonSchema(z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>, name, description);
+    return fromJsonSchema(zod().toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>, name, description);
 }

@@ -7,8 +7,8 @@
  * The same fields, plus the request budget, are the provider's configuration (`vcrooms:*` stack
  * config, or an explicit provider's arguments in the plugin face): one table for both.
  */
-import { enumType, INTEGER, objectType, STRING, type TypeSpec } from "../api/types";
-import type { ExtraInput } from "./declare";
+import { containsUnknown, showValue, type CheckFailure } from "./check";
+import { enumType, INTEGER, PACKAGE, STRING, type TypeSpec } from "./types";
 
 export interface ConnectionInput {
     /** The API base URL, ending in /api/v1. */
@@ -55,7 +55,8 @@ export const PROVIDER_CONFIG: Readonly<Record<string, ConfigField>> = {
     },
 };
 
-function connectionRule(value: unknown): string | undefined {
+/** The rule of a `connection` value: an object of the connection's fields, each by its own rule. */
+export function connectionRule(value: unknown): string | undefined {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return "must be an object {apiUrl, developerKey, teamId, auth}";
     for (const [key, v] of Object.entries(value)) {
         const field = CONNECTION_FIELDS[key as keyof ConnectionInput];
@@ -66,15 +67,54 @@ function connectionRule(value: unknown): string | undefined {
     return undefined;
 }
 
-export const connectionInput: ExtraInput<ConnectionInput> = {
-    description: "The API and team of this resource, when not the stack's. The developer key is kept secret.",
-    type: objectType(
-        "Connection",
-        "The API and team of one resource or call, when not its provider's.",
-        Object.fromEntries(Object.entries(CONNECTION_FIELDS).map(([name, f]) => [name, { type: f.type, description: f.description, ...(f.secret ? { secret: true } : {}) }])),
-    ),
-    allowed: "strings, each optional; `apiUrl` ends in `/api/v1`; `auth` is `bearer` or `basic`",
-    whenOmitted: "Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables.",
-    validate: connectionRule,
-    secret: Object.entries(CONNECTION_FIELDS).filter(([, f]) => f.secret).map(([k]) => k),
-};
+// ---- the one validator of a configuration: stack config, an explicit provider's arguments, a connection ----------
+
+/** A field's value as configuration gives it: stack config arrives as text, so a number written in the file is "60". */
+export function configValue(field: ConfigField, raw: unknown): unknown {
+    const numeric = "type" in field.type && (field.type.type === "integer" || field.type.type === "number");
+    return numeric && typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+}
+
+/** The rule a configuration field's value breaks, with the value shown (never a secret's), or undefined. */
+export function configFailure(name: string, raw: unknown): string | undefined {
+    const field = PROVIDER_CONFIG[name]!;
+    const rule = field.validate(configValue(field, raw));
+    return rule === undefined ? undefined : `${rule}; got ${showValue(raw, field.secret)}`;
+}
+
+/**
+ * The provider's configuration checked field by field (an explicit provider's arguments, or the stack's `vcrooms:*`
+ * config for the default provider): each field's rule, and no key the provider does not have (a misspelt `apiURL`
+ * would otherwise be ignored, and the provider would fall back to the environment). `ignored`: keys the engine adds.
+ * Answers the values as the client takes them (numbers from text).
+ */
+export function checkConfigFields(values: Record<string, unknown>, ignored: readonly string[]): { values: Record<string, unknown>; failures: CheckFailure[] } {
+    const failures: CheckFailure[] = [];
+    const out: Record<string, unknown> = { ...values };
+    for (const [name, raw] of Object.entries(values)) {
+        const field = Object.hasOwn(PROVIDER_CONFIG, name) ? PROVIDER_CONFIG[name] : undefined;
+        if (!field && !ignored.includes(name) && !name.startsWith("__")) failures.push({ property: name, reason: unknownSetting(name) });
+        if (!field || raw === undefined || raw === null || containsUnknown(raw)) continue;
+        const rule = configFailure(name, raw);
+        if (rule) failures.push({ property: name, reason: `${name} ${rule}` });
+        else out[name] = configValue(field, raw);
+    }
+    return { values: out, failures };
+}
+
+/** `apiURL is not a setting of the vcrooms provider (did you mean apiUrl?); ...` */
+function unknownSetting(name: string): string {
+    const known = Object.keys(PROVIDER_CONFIG);
+    const near = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
+    return `${name} is not a setting of the ${PACKAGE} provider${near ? ` (did you mean ${near}?)` : ""}; its settings: ${known.join(", ")}`;
+}
+
+function editDistance(a: string, b: string): number {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        row = next;
+    }
+    return row[b.length]!;
+}

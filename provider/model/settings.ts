@@ -8,9 +8,16 @@
  * (create-only) and the secret outputs. Add a field here and it appears everywhere; never write
  * the list a second time.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { toCamelName, type CamelCase } from "./names";
 import { arrayOf, formatted, fromValidator, NAMED_REF, orNull, ROLE_REF, STRING, typeName, type TypeSpec } from "./types";
+
+/**
+ * zod, loaded at the first validator built rather than with the table: the SDK reads the table's names and flags
+ * when a program starts, and zod with its locales is most of the modules that would cost (test/package/loading.test.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const zod = (): typeof z => require("zod").z;
 
 /** Where a setting may be written. */
 export type SettingScope = "shared" | "defaults" | "room";
@@ -94,7 +101,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** The `enum` meta makes the setting's type (`settingType`) an enum type: the schema and generated SDKs list the values. */
 function oneOf<V extends string>(values: readonly V[]): z.ZodType<V> {
-    return z
+    return zod()
         .string({ error: "must be a string" })
         .refine((v): v is V => (values as readonly string[]).includes(v), {
             error: `must be one of ${values.join(", ")}`,
@@ -108,7 +115,7 @@ function lengthWords(min?: number, max?: number): string {
 }
 
 function text(min?: number, max?: number): z.ZodType<string> {
-    let s = z.string({ error: "must be a string" });
+    let s = zod().string({ error: "must be a string" });
     const rule = `must be ${lengthWords(min, max)}`;
     if (min !== undefined) s = s.min(min, { error: rule });
     if (max !== undefined) s = s.max(max, { error: rule });
@@ -121,19 +128,19 @@ function integerWords(min: number, max?: number): string {
 
 function integer(min: number, max?: number): z.ZodType<number> {
     const rule = max === undefined ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`;
-    let n = z.number({ error: rule }).int({ error: rule }).min(min, { error: rule });
+    let n = zod().number({ error: rule }).int({ error: rule }).min(min, { error: rule });
     if (max !== undefined) n = n.max(max, { error: rule });
     return n;
 }
 
 function list(item: z.ZodType<string>, rule: string): z.ZodType<string[]> {
-    return z.array(item, { error: `must be a list: ${rule}` });
+    return zod().array(item, { error: `must be a list: ${rule}` });
 }
 
-const nonEmpty = () => z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
-const colour = () => z.string({ error: "must be a string" }).regex(HEX_COLOUR, { error: "must be a hex colour code such as #1a2b3c" });
+const nonEmpty = () => zod().string({ error: "must be a string" }).min(1, { error: "must not be empty" });
+const colour = () => zod().string({ error: "must be a string" }).regex(HEX_COLOUR, { error: "must be a hex colour code such as #1a2b3c" });
 const image = () =>
-    z.string({ error: "must be a string" }).refine((v) => /^https?:\/\/\S+$/.test(v) || isBase64File(v), {
+    zod().string({ error: "must be a string" }).refine((v) => /^https?:\/\/\S+$/.test(v) || isBase64File(v), {
         error: "must be an image URL (http or https) or a base64-encoded file",
     });
 
@@ -157,7 +164,7 @@ const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join
 const textRule = (min?: number, max?: number) => rule(lengthWords(min, max), () => text(min, max));
 const integerRule = (min: number, max?: number, words = integerWords(min, max)) => rule(words, () => integer(min, max));
 const enumRule = <V extends string>(values: readonly V[]) => rule(`one of ${quoted(values)}`, () => oneOf(values));
-const anyText = rule("any text", () => z.string({ error: "must be a string" }));
+const anyText = rule("any text", () => zod().string({ error: "must be a string" }));
 const nonEmptyRule = (words: string) => rule(words, nonEmpty);
 const listRule = (words: string, item: () => z.ZodType<string>, failure: string) => rule(words, () => list(item(), failure));
 const colourRule = rule("a hex colour code: `#rgb` or `#rrggbb`", colour);
@@ -178,7 +185,7 @@ function setting<N extends string, T, Sc extends SettingScope, C extends Compare
     return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
-    setting(name, scope, "exact", rule("`true` or `false`", () => z.boolean({ error: "must be true or false" })), description);
+    setting(name, scope, "exact", rule("`true` or `false`", () => zod().boolean({ error: "must be true or false" })), description);
 const choice = <N extends string, V extends string, Sc extends SettingScope>(name: N, scope: Sc, values: readonly V[], description: string) =>
     setting(name, scope, "exact", enumRule(values), description);
 
@@ -194,7 +201,7 @@ const SHARED_VALUES = [
         "nullableInteger",
         // Contract 2.3: "an empty value means unlimited": null, or an empty string as the contract writes it.
         rule("1 to 1440; `null` or `\"\"` for unlimited", () =>
-            z.union([integer(1, 1440), z.literal(""), z.null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
+            zod().union([integer(1, 1440), zod().literal(""), zod().null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
         ),
         "Session length in minutes, 1 to 1440; null or an empty string means unlimited.",
     ),
@@ -241,7 +248,7 @@ const SHARED_VALUES = [
         "library_id",
         "shared",
         "exact",
-        rule("a UUID", () => z.string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
+        rule("a UUID", () => zod().string({ error: "must be a string" }).regex(UUID, { error: "must be a UUID" })),
         "UUID of the content library.",
     ),
     choice("captions_language", "shared", CAPTIONS_LANGUAGES, "Captions language."),
@@ -319,7 +326,7 @@ const DEFAULTS_ONLY = [
         "defaults",
         "exact",
         rule(`3 to 32 letters, digits, \`-\` or \`_\`; not ${quoted(RESERVED_DOMAINS)}`, () =>
-            z
+            zod()
                 .string({ error: "must be a string" })
                 .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: "must be 3 to 32 letters, digits, dashes or underscores" })
                 .refine((v) => !(RESERVED_DOMAINS as readonly string[]).includes(v.toLowerCase()), {
@@ -371,7 +378,7 @@ const ROOM_ONLY = [
         "restream_url",
         "room",
         "exact",
-        rule("a URL (`scheme://...`)", () => z.string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" })),
+        rule("a URL (`scheme://...`)", () => zod().string({ error: "must be a string" }).regex(/^[a-z][a-z0-9+.-]*:\/\/\S+$/i, { error: "must be a URL" })),
         "Custom restreamer server URL.",
     ),
     choice("restream_layout_mode", "room", ["auto", "tiled"], "Layout of the restream."),
@@ -390,7 +397,7 @@ const ROOM_ONLY = [
         "room",
         "exact",
         rule("digits, `*` and `#`, with `W` (1 s) and `w` (0.5 s) pauses", () =>
-            z.string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
+            zod().string({ error: "must be a string" }).regex(DTMF, { error: "must be DTMF digits, * or #, with W (1 s) or w (0.5 s) pauses" }),
         ),
         "DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room).",
         { secret: true },
@@ -400,7 +407,7 @@ const ROOM_ONLY = [
         "room",
         "datetime",
         rule("a date-time `YYYY-MM-DD hh:mm:ss` (UTC) in the future", () =>
-            z
+            zod()
                 .string({ error: "must be a string" })
                 .regex(API_DATE_TIME, { error: "must be a date-time YYYY-MM-DD hh:mm:ss (UTC)", abort: true })
                 .refine(isRealDateTime, { error: "must be a real date and time (no 30 February, no 24:00:00)" }),
@@ -491,18 +498,7 @@ export type SettingsOutputs<Target extends "defaults" | "room"> = {
     [S in SettingsIn<AnySetting, "shared" | Target> as CamelCase<S["name"]>]: ReadBackOf<S>;
 };
 
-/**
- * The zod schema of a write body for a target, with snake_case keys (as the API takes them)
- * or camelCase keys (as users write them). All fields optional (contract 2.3: "All are optional
- * on write"); unknown keys are refused, so a misspelt field fails `check` instead of being
- * silently ignored by the API.
- */
-export function settingsSchema(target: Target, keys: "api" | "camel" = "api"): z.ZodObject {
-    const shape: Record<string, z.ZodType> = {};
-    for (const s of settingsFor(target)) {
-        const key = keys === "api" ? s.name : toCamelName(s.name);
-        shape[key] = (s.schema(target) as z.ZodType).optional();
-    }
-    return z.strictObject(shape);
+/** Whether a setting is secret (the table's `secret` flag): never shown in plans, state text, logs or messages. */
+export function isSecret(setting: AnySetting): boolean {
+    return "secret" in setting && setting.secret === true;
 }
-

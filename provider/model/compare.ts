@@ -7,7 +7,7 @@
  * docs/architecture.md (decision 3) rules out. One function per compare kind of the settings table.
  */
 import { createHash } from "node:crypto";
-import { API_DATE_TIME, type CompareKind } from "../api/settings";
+import { API_DATE_TIME, type CompareKind } from "./settings";
 
 /** A role as the API reads it back; written, it is an id or a name. */
 export interface RoleObject {

@@ -4,9 +4,9 @@
  * reference docs are derived from it, as for the resources' declarations.
  */
 import type { RoomsClient } from "../api";
-import type { ConnectionInput } from "../declarations/connection";
-import { enumType, formatted, STRING, type TypeSpec } from "../api/types";
-import { connectionInput } from "../declarations/connection";
+import type { ConnectionInput } from "../model/connection";
+import { enumType, formatted, STRING, type TypeSpec } from "../model/types";
+import { connectionInput } from "../declarations/declare";
 
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
 export interface ArgField {
@@ -115,8 +115,4 @@ export function isRealDate(v: string): boolean {
 /** `dateStart` not after `dateEnd`, when both are given. */
 export function periodRule(args: { dateStart?: string; dateEnd?: string }): Array<[string, string, unknown]> {
     return args.dateStart !== undefined && args.dateEnd !== undefined && args.dateStart > args.dateEnd ? [["dateEnd", `must not be before dateStart (${args.dateStart})`, args.dateEnd]] : [];
-}
-
-export function isUuid(v: string): boolean {
-    return UUID.test(v);
 }

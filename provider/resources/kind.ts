@@ -1,0 +1,72 @@
+/**
+ * The one contract every resource kind implements (provider/resources/<kind>.ts), and both faces translate: the
+ * dynamic face (provider/index.ts, what the SDK's shims call) and the plugin face (provider/plugin/adapter.ts).
+ * It is richer than Pulumi's dynamic interface where the plugin needs more: a diff names each changed property and
+ * how it changes, and every call gets a context.
+ *
+ * The context is optional so that the dynamic interface's call shape (`check(olds, news)`) is still a valid call.
+ */
+import type { CheckFailure } from "../model/check";
+import type { Values } from "../declarations/declare";
+
+/** How a property changes, in the engine's words (provider.proto, PropertyDiff.Kind). */
+export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
+
+/** What a face knows about a call beyond its values. */
+export interface Context {
+    /** The Pulumi resource name, when the face knows it (the SDK also passes it as the `resourceName` input). */
+    readonly resourceName?: string;
+    /**
+     * True when the engine said the call is a preview. Neither face's engine says so for check and diff, and the
+     * plugin declares no preview support for create and update, so today it is always false: a kind must not rely
+     * on it to skip work.
+     */
+    readonly preview: boolean;
+    /** A warning the user sees (in preview, up and destroy alike). */
+    warn(message: string): void;
+}
+
+export interface KindCheck<I> {
+    inputs: I;
+    failures: CheckFailure[];
+}
+
+export interface KindDiff {
+    changes: boolean;
+    replaces: string[];
+    stables: string[];
+    deleteBeforeReplace: boolean;
+    /** Each changed input and how it changes. */
+    detailedDiff: Record<string, PropertyDiffKind>;
+}
+
+export interface KindRead<O> {
+    /** Empty when the resource is gone (the engine drops it). */
+    id: string;
+    props: O;
+    /** The inputs the read found; absent: as they were. */
+    inputs?: O;
+}
+
+/** A resource kind: inputs `I` (as checked), outputs `O` (as kept in state). */
+export interface ResourceKind<I = Values, O = Values> {
+    check(olds: I, news: I, ctx?: Context): Promise<KindCheck<I>>;
+    diff(id: string, olds: O, news: I, ctx?: Context): Promise<KindDiff>;
+    create(inputs: I, ctx?: Context): Promise<{ id: string; outs: O }>;
+    read(id: string, props?: O, ctx?: Context): Promise<KindRead<O>>;
+    /** Absent for a kind whose every change replaces it (a join token): the engine never updates one in place. */
+    update?(id: string, olds: O, news: I, ctx?: Context): Promise<{ outs: O }>;
+    delete(id: string, props: O, ctx?: Context): Promise<void>;
+}
+
+/**
+ * The context of a call that names no resource: warnings go to stderr. The dynamic-provider host has no engine
+ * connection for logs (`pulumi.log.warn` there falls back to the console, with a "[runtime]" prefix); what a
+ * provider plugin writes on stderr is what the engine shows as a diagnostic, in preview, up and destroy alike.
+ */
+export const PROCESS_CONTEXT: Context = {
+    preview: false,
+    warn(message) {
+        console.warn(`warning: ${message}`);
+    },
+};

@@ -1,0 +1,87 @@
+/**
+ * The composition root: one per provider process, built once by whichever face runs (provider/index.ts for the
+ * SDK's dynamic resources and data functions, provider/plugin/adapter.ts for the plugin). It owns the process's
+ * connections (one API client per team, each with its rate limiter and connection pool, and what is cached per
+ * client, such as the team's roles) and hands them to every resource kind and data function.
+ *
+ * Claims (which resource of the deployment declares which room or team defaults: provider/resources/claims.ts)
+ * are per process as well; the limiters and pools are shared per API and team by the client (provider/api), so
+ * that two runtimes in one process (tests) still keep one request budget per key.
+ */
+import { ConfigurationError, resolveClientConfig } from "./api";
+import { declarations, type Kind } from "./declarations";
+import { functions, runFunction, type FunctionName, type FunctionResult } from "./functions";
+import { checkConfigFields } from "./model/connection";
+import { containsUnknown, type CheckFailure } from "./model/check";
+import { Connections, optionsFromStack, type StackConfig } from "./resources/connections";
+import { JoinTokenProvider } from "./resources/joinToken";
+import { hidingBookkeeping } from "./resources/hiddenKeys";
+import type { ResourceKind } from "./resources/kind";
+import { RoomProvider } from "./resources/room";
+import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
+import { TeamDefaultsProvider } from "./resources/teamDefaults";
+import { PACKAGE } from "./model/types";
+
+/** Stack config with nothing set: clients then come from the environment alone. */
+export const NO_STACK_CONFIG: StackConfig = { get: () => undefined };
+
+export class Runtime {
+    private readonly connections: Connections;
+    /** Every resource kind, by the kind name the SDK's shims and the plugin's type tokens use. */
+    readonly kinds: { readonly [K in Kind]: ResourceKind };
+
+    constructor(env: NodeJS.ProcessEnv = process.env) {
+        this.connections = new Connections(env);
+        const clientFor = this.connections.clientFor;
+        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
+        this.kinds = {
+            room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor)),
+            teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor)),
+            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor)),
+            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor)),
+        };
+    }
+
+    /**
+     * The provider's configuration (`vcrooms:*`: stack config, or the plugin's Configure). The same configuration
+     * keeps the clients; another one starts afresh.
+     */
+    configure(config: StackConfig): void {
+        this.connections.configure(config);
+    }
+
+    /** Runs a data function with this runtime's clients (its `connection` argument first, then the configuration). */
+    invoke<N extends FunctionName>(name: N, args: unknown): Promise<FunctionResult<N>> {
+        // Own names only: `toString` and `__proto__` are "in" every object.
+        if (!Object.hasOwn(functions, name)) return Promise.reject(new Error(`No data function ${String(name)} (there are ${Object.keys(functions).join(", ")})`));
+        return runFunction(name, args, this.connections.clientFor);
+    }
+
+    /**
+     * Checks a configuration (the plugin's CheckConfig): each field by its rule, then whether a client can be built
+     * from it and the environment, so a missing key or a malformed URL fails at preview naming the setting.
+     * `ignored`: keys the engine adds. Answers the values as the client takes them.
+     */
+    checkConfig(values: Record<string, unknown>, ignored: readonly string[]): { values: Record<string, unknown>; failures: CheckFailure[] } {
+        const checked = checkConfigFields(values, ignored);
+        if (checked.failures.length > 0 || containsUnknown(checked.values)) return checked;
+        try {
+            resolveClientConfig(optionsFromStack(stackConfigOf(checked.values)));
+        } catch (error) {
+            if (!(error instanceof ConfigurationError)) throw error;
+            checked.failures.push({ property: "", reason: error.message });
+        }
+        return checked;
+    }
+}
+
+/** Configuration values (`apiUrl`, ...) read as stack config is (`vcrooms:apiUrl`). */
+export function stackConfigOf(values: Record<string, unknown>): StackConfig {
+    return {
+        get: (key) => {
+            if (!key.startsWith(`${PACKAGE}:`)) return undefined;
+            const value = values[key.slice(PACKAGE.length + 1)];
+            return value === undefined || value === null ? undefined : String(value);
+        },
+    };
+}
