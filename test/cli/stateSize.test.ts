@@ -1,7 +1,7 @@
 /**
  * What a Room costs in state through the real Pulumi CLI (issue 22), and the upgrade from the earlier shim:
- * a stack whose `__provider` texts are the 0.1.0 shim's (a serialized seven-method provider object, 2.7 KB,
- * test/cli/fixtures/shim-0.1.0-room.txt as 0.1.0 wrote it) previews, updates and refreshes with no change
+ * a stack whose `__provider` texts are the earlier shim's (a serialized seven-method provider object, 2.7 KB,
+ * test/cli/fixtures/serialized-shim-room.txt, as the SDK wrote it before issue 22) previews, updates and refreshes with no change
  * under today's SDK, and its old text still runs the delete.
  */
 import * as fs from "node:fs";
@@ -12,8 +12,8 @@ import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, emulatorForSuite, projectFor, requestLog, resourceOps } from "./support";
 
-const OLD_ROOM_SHIM = fs.readFileSync(path.join(__dirname, "fixtures", "shim-0.1.0-room.txt"), "utf8");
-/** 0.1.0's text differs between kinds only in the kind it captures. */
+const OLD_ROOM_SHIM = fs.readFileSync(path.join(__dirname, "fixtures", "serialized-shim-room.txt"), "utf8");
+/** The earlier text differs between kinds only in the kind it captures. */
 const oldShim = (kind: string) => OLD_ROOM_SHIM.replace(/kind: "room"/g, `kind: "${kind}"`);
 
 let emulator: RunningEmulator;
@@ -26,7 +26,7 @@ const ROOMS = [
 ];
 
 async function project(): Promise<PulumiProject> {
-    const p = await projectFor(emulator, { "test:defaults": JSON.stringify({ maxParticipants: 40 }), "test:rooms": JSON.stringify(ROOMS) });
+    const p = await projectFor(emulator, { "test:defaults": JSON.stringify({ paletteMode: "dark" }), "test:rooms": JSON.stringify(ROOMS) });
     projects.push(p);
     return p;
 }
@@ -37,7 +37,7 @@ const exportedBytes = (resource: unknown) => JSON.stringify(resource, null, 4).l
 describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { timeout: 600_000 }, () => {
     emulatorForSuite(projects, (started) => (emulator = started));
 
-    it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 9.5 KB (0.1.0: 2.7 KB and 14.4 KB)", async () => {
+    it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 9.5 KB (the earlier shim: 2.7 KB and 14.4 KB)", async () => {
         const p = await project();
         const up = await p.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
@@ -52,11 +52,11 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
         expect(exportedBytes(room("plain"))).toBeLessThanOrEqual(9.5 * 1024);
     });
 
-    it("a stack written with 0.1.0's shim text: no change in preview, up and refresh after the upgrade, and destroy runs on the old text", async () => {
+    it("a stack written with the earlier serialized shim: no change in preview, up and refresh after the upgrade, and destroy runs on the old text", async () => {
         const p = await project();
         const up = await p.up();
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        // The state as 0.1.0 left it: every dynamic resource's __provider, inputs and outputs, the old text.
+        // The state as the earlier SDK left it: every dynamic resource's __provider, inputs and outputs, the old text.
         const exported = await p.exportDeployment();
         const dynamic = (exported.deployment.resources ?? []).filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic/vcrooms:"));
         expect(dynamic.map((r) => r.type).sort()).toEqual(["pulumi-nodejs:dynamic/vcrooms:Room", "pulumi-nodejs:dynamic/vcrooms:Room", "pulumi-nodejs:dynamic/vcrooms:TeamDefaults"]);
