@@ -47,12 +47,12 @@ async function timed(task: () => Promise<unknown>): Promise<number> {
     return (performance.now() - start) / 1000;
 }
 
-function faces(cliDir: string, emulator: ChildEmulator, tag: string, env: Record<string, string> = {}): Face[] {
+function faces(cliDir: string, tag: string): Face[] {
     const program = (name: string) => path.join(ROOT, `dist/bench/programs/${name}.js`);
     return [
-        { title: "dynamic", project: new PulumiProject({ cliDir, program: program("manyRooms"), name: `bench-dynamic-${tag}`, env }), countKey: "bench:rooms", type: "pulumi-nodejs:dynamic/vcrooms:Room", rooms: true },
-        { title: "plugin", project: new PulumiProject({ cliDir, program: program("pluginRooms"), name: `bench-plugin-${tag}`, plugin: true, env }), countKey: "bench:rooms", type: "vcrooms:index:Room", rooms: true },
-        { title: "no-op floor", project: new PulumiProject({ cliDir, program: program("noopResources"), name: `bench-noop-${tag}`, env }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Noop", rooms: false },
+        { title: "dynamic", project: new PulumiProject({ cliDir, program: program("manyRooms"), name: `bench-dynamic-${tag}` }), countKey: "bench:rooms", type: "pulumi-nodejs:dynamic/vcrooms:Room", rooms: true },
+        { title: "plugin", project: new PulumiProject({ cliDir, program: program("pluginRooms"), name: `bench-plugin-${tag}`, plugin: true }), countKey: "bench:rooms", type: "vcrooms:index:Room", rooms: true },
+        { title: "no-op floor", project: new PulumiProject({ cliDir, program: program("noopResources"), name: `bench-noop-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Noop", rooms: false },
     ];
 }
 
@@ -95,7 +95,7 @@ async function stateBytes(face: Face, count: number): Promise<void> {
 /** N of each face: first up, the three no-change operations, the state; then destroyed. */
 async function atSize(cliDir: string, emulator: ChildEmulator): Promise<void> {
     console.log(`-- ${COUNT} resources of each face, checkpoints on --`);
-    const all = faces(cliDir, emulator, "n");
+    const all = faces(cliDir, "n");
     try {
         for (const face of all) await init(face, emulator, COUNT);
         await operation("first up", FIRST_UP, all, COUNT, emulator);
@@ -115,7 +115,7 @@ async function atSize(cliDir: string, emulator: ChildEmulator): Promise<void> {
  */
 async function large(cliDir: string, emulator: ChildEmulator): Promise<void> {
     console.log(`-- ${LARGE} resources of each face: created with PULUMI_SKIP_CHECKPOINTS=true (setup, not timed), then timed with checkpoints on --`);
-    const all = faces(cliDir, emulator, "large");
+    const all = faces(cliDir, "large");
     try {
         for (const face of all) {
             await init(face, emulator, LARGE);
