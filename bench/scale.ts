@@ -19,6 +19,7 @@ import { CLIENT_DEFAULTS } from "../provider/api/config";
 import { Engine, type Program } from "../harness/engine";
 import { locateCli, PulumiProject, ROOT, type CommandResult } from "../harness/pulumiCli";
 import { Room } from "../sdk";
+import { benchRoomArgs } from "./programs/roomArgs";
 import { control, fmt, startChildEmulator, type ChildEmulator } from "./support";
 
 const API_LIMIT = 1000;
@@ -118,7 +119,7 @@ function standInEngine(emulator: ChildEmulator): BenchEngine {
 function roomsProgram(count: number): Program {
     return async () => {
         for (let i = 0; i < count; i++) {
-            new Room(`room-${i}`, { description: `Bench room ${i}`, maxParticipants: 10 + (i % 100), toolbarColor: "#ABCDEF", roles: ["moderator", "attendee"], defaultRole: "moderator", tags: ["bench"] });
+            new Room(`room-${i}`, benchRoomArgs(i));
         }
     };
 }

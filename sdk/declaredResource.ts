@@ -10,7 +10,7 @@ import type { Declaration } from "../provider/declarations/declare";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declare";
 import { aliasedOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
-import { shimProvider, type ProviderKind } from "./shim";
+import { ShimResource, type ProviderKind } from "./shim";
 
 /**
  * Makes a secret input secret in state and plans whatever the caller passed. An object input with
@@ -77,12 +77,12 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
  * Nothing the engine shows is lost: the SDK records the resource's source position with its own stack limit,
  * and a leak report still names each promise by resource and property.
  */
-export abstract class DeclaredResource extends pulumi.dynamic.Resource {
+export abstract class DeclaredResource extends ShimResource {
     protected constructor(kind: ProviderKind, d: Declaration, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
         const limit = Error.stackTraceLimit;
         Error.stackTraceLimit = 0;
         try {
-            super(shimProvider(kind), name, resourceProps(d, name, args as Record<string, unknown>), resourceOptions(d, opts, args as Record<string, unknown>), "vcrooms", d.type);
+            super(kind, d.type, name, resourceProps(d, name, args as Record<string, unknown>), resourceOptions(d, opts, args as Record<string, unknown>));
         } finally {
             Error.stackTraceLimit = limit;
         }

@@ -1,58 +1,40 @@
 /**
- * The serialized provider of every SDK resource: a shim that names its kind and forwards each
- * call to `require("pulumi-vcrooms/provider")`, resolved at run time from the program's
- * node_modules (docs/architecture.md, decision 2).
+ * The serialized provider of every SDK resource: the `__provider` text of a dynamic resource, a one-line module
+ * that forwards to `require("pulumi-vcrooms/provider")`, resolved at run time from the program's node_modules
+ * (docs/architecture.md, decision 2).
  *
- * Why a shim: Pulumi stores the provider's code text in state as `__provider`. Keeping it a few
- * hundred bytes that never change means an upgrade of this package changes the code that runs
- * without `__provider` ever showing as a change, and no credential or schema is ever captured.
- * The `require` calls sit inside the method bodies on purpose: there closure serialization does
- * not capture them, so the text stays the same whatever this package contains.
+ * Pulumi stores that text in state twice per resource: in the inputs (check, diff, create and update read it from
+ * the new inputs) and in the outputs (read and delete have only those). So it is kept to the least text that
+ * forwards, about 150 bytes, and written here rather than serialized from a provider object by
+ * `pulumi.dynamic.Resource`: closure serialization wraps each method in its own scaffolding, 2.7 KB for the
+ * seven methods of the earlier shim. The text never changes with this package's contents, so an upgrade changes
+ * the code that runs without `__provider` showing as a change, and no credential or schema is ever captured.
+ *
+ * The dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) loads the text with `require-from-string`,
+ * calls `handler()` once per distinct text and process, then `configure` with the stack's config. The provider
+ * returned is the kind's own provider object as prototype (its methods, with `this` reaching its fields) plus a
+ * `configure` that hands the config to the module. Stacks written with the earlier shim keep its text in state
+ * until a resource is updated or refreshed; that text forwards through the same two exports (`providers`,
+ * `configure`), which therefore stay as they are.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 
 import type { Kind as ProviderKind } from "../provider/declarations";
 
 export type { ProviderKind };
 
-/**
- * One shim per kind for the whole program: the SDK caches a provider's serialized text per
- * provider object, so 500 rooms cost one closure serialization instead of 500.
- */
-const shims = new Map<ProviderKind, pulumi.dynamic.ResourceProvider>();
-
-export function shimProvider(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
-    let shim = shims.get(kind);
-    if (!shim) {
-        shim = makeShim(kind);
-        shims.set(kind, shim);
-    }
-    return shim;
+/** The `__provider` text of a kind. */
+export function shimText(kind: ProviderKind): string {
+    return `exports.handler=()=>{const m=require("pulumi-vcrooms/provider");return Object.create(m.providers.${kind},{configure:{value:async r=>m.configure(r.config)}})}`;
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-function makeShim(kind: ProviderKind): pulumi.dynamic.ResourceProvider {
-    return {
-        async configure(req) {
-            require("pulumi-vcrooms/provider").configure(req.config);
-        },
-        async check(olds, news) {
-            return require("pulumi-vcrooms/provider").providers[kind].check(olds, news);
-        },
-        async diff(id, olds, news) {
-            return require("pulumi-vcrooms/provider").providers[kind].diff(id, olds, news);
-        },
-        async create(inputs) {
-            return require("pulumi-vcrooms/provider").providers[kind].create(inputs);
-        },
-        async read(id, props) {
-            return require("pulumi-vcrooms/provider").providers[kind].read(id, props);
-        },
-        async update(id, olds, news) {
-            return require("pulumi-vcrooms/provider").providers[kind].update(id, olds, news);
-        },
-        async delete(id, props) {
-            return require("pulumi-vcrooms/provider").providers[kind].delete(id, props);
-        },
-    };
+/**
+ * A dynamic resource (`pulumi-nodejs:dynamic/vcrooms:<type>`, run by the engine's dynamic-provider host) whose
+ * provider is the kind's shim text: what `pulumi.dynamic.Resource` registers, with the text given rather than
+ * serialized.
+ */
+export abstract class ShimResource extends pulumi.CustomResource {
+    protected constructor(kind: ProviderKind, type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined) {
+        super(`pulumi-nodejs:dynamic/vcrooms:${type}`, name, { ...props, __provider: shimText(kind) }, opts);
+    }
 }
