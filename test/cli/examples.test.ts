@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
@@ -28,8 +29,8 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     let installs: string;
     /** examples/<name> copied outside the repository, with the packed package installed. */
     const installed = (name: string, as?: string) => installExample(name, tarball, installs, as);
+    useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
     beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
         installs = outsideRepository("vcrooms-examples-");
         tempDirs.push(installs);
         tarball = pack(installs);
@@ -46,7 +47,6 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         project?.dispose();
         for (const p of projects) p.dispose();
         for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-        await emulator?.close();
     }, 300_000); // removing every installed example's node_modules takes a while
 
     it("examples/team-rooms comes up, stays put, and goes away", async () => {

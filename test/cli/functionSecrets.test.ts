@@ -9,7 +9,8 @@ import type { RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, withoutDebugEvents } from "./support";
+import { cli, projectFor, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 const RESTREAM_KEY = "cli-fn-restream-7d21";
@@ -20,9 +21,13 @@ let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: secret fields of data function results", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
+    useEmulator({ rateLimit: 0 }, {
+        resetEach: true,
+        projects,
+        started: (started) => {
+            emulator = started;
+            api = apiCaller(started);
+        },
     });
 
     it("getRoom and getRoomOutput exported: restreamKey and telephonyPinDtmf secret in outputs and state", async () => {

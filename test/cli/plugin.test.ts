@@ -10,7 +10,8 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { functions, secretResultFields, type FunctionName } from "../../provider/functions";
 import { apiCaller } from "../support/http";
 import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
-import { cli, cliDir, emulatorForSuite, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
 
@@ -31,9 +32,13 @@ const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcroo
 const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
+    useEmulator({ rateLimit: 0 }, {
+        resetEach: true,
+        projects,
+        started: (started) => {
+            emulator = started;
+            api = apiCaller(started);
+        },
     });
 
     it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {

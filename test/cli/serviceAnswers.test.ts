@@ -8,13 +8,14 @@
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, resourceOps, writes, clearLog } from "./support";
+import { cli, projectFor, resourceOps, writes, clearLog } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI against the documented answer profile", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => (emulator = started), "documented");
+    useEmulator({ rateLimit: 0, profile: "documented" }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a tagged room: up, a plain up, refresh, preview --expect-no-changes and preview --refresh: no change, no replace", async () => {
         const tagged = { name: "tagged", args: { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, paletteMode: "dark", lobbyMessage: "Welcome in" } };

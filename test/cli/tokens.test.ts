@@ -13,7 +13,8 @@ import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { clearLog, cli, emulatorForSuite, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
+import { clearLog, cli, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 
@@ -31,9 +32,13 @@ const contentDeletes = async () => (await requestLog(emulator)).entries.filter((
 const counts = (room: string) => control(emulator, "GET", `/rooms/${room}/content`);
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functions", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
+    useEmulator({ rateLimit: 0 }, {
+        resetEach: true,
+        projects,
+        started: (started) => {
+            emulator = started;
+            api = apiCaller(started);
+        },
     });
 
     it("a room and its tokens: verifiable, secret, rotated within renewBefore by the API's clock, quiet when unchanged", async () => {

@@ -3,17 +3,14 @@
  * value, before any request (issue 9, items 8, 12, 14 and the is_locked rule of 18); what the contract allows
  * passes (`sessionLength: ""`, "an empty value means unlimited").
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
 
 const requests = async () => ((await control(emulator, "GET", "/requests")) as { total: number }).total;
 

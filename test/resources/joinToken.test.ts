@@ -5,8 +5,9 @@
  * named and runs again only when its triggers change.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { isSecretWire } from "../../harness/engine";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
@@ -20,13 +21,12 @@ const tokensIssued = async () => (await log()).routes["POST /api/v1/rooms/:room/
 const ops = (r: { steps: Array<{ op: string; name: string }> }) => r.steps.map((s) => `${s.op} ${s.name}`).sort();
 const UUID = /^[0-9a-f-]{36}$/;
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-    await control(emulator, "POST", "/reset");
+useEmulator({ rateLimit: 0 }, {
+    resetEach: true,
+    started: (started) => {
+        emulator = started;
+        api = apiCaller(emulator);
+    },
 });
 
 describe("JoinToken", () => {

@@ -6,8 +6,9 @@
  * the rooms list's total_count a string); what the API stores is checked through the emulator's control state.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { AnswerProfile, RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
@@ -23,12 +24,13 @@ describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answ
     const storedRoom = async (friendlyUrl: string) => ((await control(emulator, "GET", "/state")).rooms as Array<Record<string, unknown>>).find((r) => r.friendly_url === friendlyUrl);
     const roomCount = async () => Number((await api("GET", "/rooms")).body.total_count);
 
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
-        api = apiCaller(emulator);
+    useEmulator({ rateLimit: 0, profile }, {
+        resetEach: true,
+        started: (started) => {
+            emulator = started;
+            api = apiCaller(emulator);
+        },
     });
-    afterAll(() => emulator.close());
-    beforeEach(() => control(emulator, "POST", "/reset"));
 
     describe("acceptance steps", () => {
         it("Room and TeamDefaults: create, no-op, drift, deletion outside Pulumi, destroy", async () => {
