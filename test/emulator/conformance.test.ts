@@ -2,6 +2,8 @@
  * The emulator against the contract, over real HTTP on loopback: every endpoint, and every write
  * rule on both sides of its boundary.
  */
+import { Readable } from "node:stream";
+import { request } from "undici";
 import { describe, expect, it } from "vitest";
 import { control, type Answer } from "../support/http";
 import { useEmulator } from "../support/emulator";
@@ -197,6 +199,29 @@ describe("room content (endpoints 7 to 16)", () => {
         for (const kind of ["questions", "summaries", "transcripts", "polls", "quizzes", "recordings"]) expect((await api("DELETE", `/rooms/content/${kind}`)).status).toBe(204);
         expect(Object.values(await control(env.emulator, "GET", "/rooms/content/content")).every((n) => n === 0)).toBe(true);
         expect((await api("DELETE", "/rooms/nowhere/chat")).status).toBe(404);
+    });
+
+    it("limits the transcript export's request body like every other route (413 past 20 MB)", async () => {
+        await api("POST", "/rooms", { friendly_url: "export" });
+        // 21 MB of a JSON string: over the limit; sent as a stream so the test itself stays small.
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        async function* big() {
+            yield Buffer.from('{"locale":"');
+            for (let i = 0; i < 21; i++) yield chunk;
+            yield Buffer.from('"}');
+        }
+        const res = await request(`${env.emulator.baseUrl}/rooms/export/transcripts/export`, {
+            method: "GET",
+            headers: { authorization: `Bearer ${env.emulator.developerKey}`, "content-type": "application/json" },
+            body: Readable.from(big()),
+        }).catch((e: unknown) => e as Error);
+        // The server may close the connection as it refuses: either way it did not read it all.
+        if (res instanceof Error) expect(res.message).toMatch(/socket|closed|reset|EPIPE/i);
+        else {
+            expect(res.statusCode).toBe(413);
+            await res.body.text();
+        }
+        expect((await api("GET", "/rooms/export/transcripts/export")).status).toBe(200);
     });
 });
 

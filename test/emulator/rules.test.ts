@@ -26,6 +26,22 @@ describe("room create (POST /rooms)", () => {
     it.each([...SHARED_ROWS, ...ROOM_ROWS])("%s", async (_name, body, badField) => {
         expectVerdict(await api("POST", "/rooms", body), badField);
     });
+
+    it("caps max_broadcasters on create by the room's own max_participants, not the plan maximum", async () => {
+        // A new room's max_participants is 100 unless given: 500 broadcasters cannot fit.
+        const over = await api("POST", "/rooms", { friendly_url: "caster", max_broadcasters: 500 });
+        expect(over.status).toBe(422);
+        expect(over.body.errors.max_broadcasters[0]).toContain("(100)");
+        expect((await api("POST", "/rooms", { friendly_url: "caster", max_broadcasters: 100 })).status).toBe(200);
+        expect((await api("POST", "/rooms", { friendly_url: "wide", max_participants: 600, max_broadcasters: 500 })).status).toBe(200);
+    });
+
+    it("answers a JSON null body on create with 422, as documented, and creates nothing", async () => {
+        const answer = await api("POST", "/rooms", null);
+        expect(answer.status).toBe(422);
+        expect(answer.body.errors).toHaveProperty("body");
+        expect((await control(env.emulator, "GET", "/state")).rooms).toEqual([]);
+    });
 });
 
 describe("room update (PATCH /rooms/{room})", () => {
