@@ -1,5 +1,5 @@
 /**
- * The client's politeness to the rate limit (issue 11; issue 9 item 13), with exact request counts
+ * The client's politeness to the rate limit, with exact request counts
  * from the emulator's request log. The only timed assertions are lower bounds a retry-after sets.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ describe("retry-after pauses every caller", () => {
         expect(c.rateLimitedCount).toBe(1);
     });
 
-    it("honours retry-after on a 503 as a floor (issue 9 item 13): one retry, not before 2 s", async () => {
+    it("honours retry-after on a 503 as a floor: one retry, not before 2 s", async () => {
         await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 503, headers: { "retry-after": "2" } });
         await client().getDefaults();
         const { total, entries } = await log();

@@ -1,5 +1,5 @@
 /**
- * A room's expiry through the real Pulumi CLI (issue 9, items 9 and 10), where the engine's behaviour is what
+ * A room's expiry through the real Pulumi CLI, where the engine's behaviour is what
  * matters: after the API deleted the room at expiresAt, `pulumi up --refresh` of the unchanged program succeeds
  * (check once refused it, "must be in the future", keeping a GitOps pipeline red), and dropping expiresAt is told
  * at preview as a diagnostic. Real time has to pass, as the provider's check reads the real clock.

@@ -1,5 +1,5 @@
 /**
- * The plugin face through the real Pulumi CLI against the emulator (issue 12's "done when"): `pulumi import`
+ * The plugin face through the real Pulumi CLI against the emulator: `pulumi import`
  * of a room made outside Pulumi, by friendly URL and by UUID, then no change against the program declaring
  * it; drift named property by property by `preview --refresh` and repaired by `up`; two explicit providers
  * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same

@@ -1,9 +1,9 @@
 /**
  * Through the real Pulumi CLI, against the emulator answering in the shape of the vendor's published document
  * (records without tags and most settings): a tagged room is created, and neither a plain `up`, nor a refresh and
- * `preview --expect-no-changes`, nor `preview --refresh` plans a change or a replacement (issue 18: the real engine
- * refused the read's undefined values with "Unexpected struct type", and a create answer without tags made the
- * next up replace the room).
+ * `preview --expect-no-changes`, nor `preview --refresh` plans a change or a replacement (the real engine
+ * once refused the read's undefined values with "Unexpected struct type", and a create answer without tags made
+ * the next up replace the room).
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";

@@ -1,5 +1,5 @@
 /**
- * The emulator's rate limit under the window model (issue 11): a fixed 60 s window per team, like
+ * The emulator's rate limit under the window model: a fixed 60 s window per team, like
  * the hosted service's throttle. The window follows the emulator's clock, injected here, so a
  * window ends by moving the clock instead of sleeping a minute.
  */

@@ -1,6 +1,6 @@
 /**
  * Input the API would refuse, or that would break links, fails at check during preview, naming field, rule and
- * value, before any request (issue 9, items 8, 12, 14 and the is_locked rule of 18); what the contract allows
+ * value, before any request; what the contract allows
  * passes (`sessionLength: ""`, "an empty value means unlimited"). The rules are shown on the providers' check alone;
  * the engine tests show that its refusals surface at preview, before any request.
  */

@@ -206,7 +206,7 @@ describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answ
     });
 
     describe("adoption sends only what differs", () => {
-        it("a room that already has every declared value is taken over with exactly one GET and no PATCH (issue 9, item 16)", async () => {
+        it("a room that already has every declared value is taken over with exactly one GET and no PATCH", async () => {
             await api("POST", "/rooms", { friendly_url: "legacy-same", description: "Same", max_participants: 40, max_broadcasters: 5, toolbar_color: "#abcdef", roles: ["moderator", "attendee"], default_role: "moderator", is_audio_only: false, session_length: 30 });
             const engine = engineFor(emulator, "adopt-same");
             await clearLog();

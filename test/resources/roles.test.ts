@@ -1,5 +1,5 @@
 /**
- * Role ids read back where users wrote names (issue 9, item 3): `privateGroupChatRoles` reads back as role ids,
+ * Role ids read back where users wrote names: `privateGroupChatRoles` reads back as role ids,
  * and a role outside the record's `roles` and `defaultRole` is resolved with the team's roles (GET /roles), read
  * once per provider process, not once per resource. Without that, every `up` showed a diff and sent a PATCH.
  */

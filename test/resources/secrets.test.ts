@@ -1,5 +1,5 @@
 /**
- * Secrets wherever a value is copied (issue 9, items 5, 6 and 17): a setting passed as pulumi.secret(...) stays
+ * Secrets wherever a value is copied: a setting passed as pulumi.secret(...) stays
  * secret in the bookkeeping copy of the declared settings; telephonyPinDtmf is a secret like restreamKey; the
  * engine stand-in prints secret stack outputs as "[secret]", as the CLI does.
  */

@@ -1,5 +1,5 @@
 /**
- * Safe against the service's real answers (issue 18), through the stand-in engine, against both answer profiles of
+ * Safe against the service's real answers, through the stand-in engine, against both answer profiles of
  * the emulator: the contract's, and the vendor's document's (records without most settings, tags and languages
  * among them).
  *
