@@ -22,13 +22,7 @@ let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token gone stale", { timeout: 900_000 }, () => {
-    useEmulator({ rateLimit: 0 }, {
-        resetEach: true,
-        projects,
-        started: (started) => {
-            emulator = started;
-        },
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("room deleted, re-created, renamed, domain changed, key rotated: each re-issues the token at the next preview --refresh", async () => {
         const api = apiCaller(emulator);

@@ -16,7 +16,6 @@ import { useEmulator } from "../support/emulator";
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 const rooms = (declared: unknown[]) => ({ "test:rooms": JSON.stringify(declared) });
@@ -32,14 +31,7 @@ const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcroo
 const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    useEmulator({ rateLimit: 0 }, {
-        resetEach: true,
-        projects,
-        started: (started) => {
-            emulator = started;
-            api = apiCaller(started);
-        },
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {
         const held = { friendly_url: "legacy-room", description: "Made by hand", max_participants: 25, roles: ["moderator", "attendee"], default_role: "moderator", tags: ["old"], toolbar_color: "#ABCDEF" };

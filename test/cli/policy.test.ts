@@ -61,13 +61,7 @@ const COMPLIANT = {
 };
 
 describe.skipIf("skip" in cli)("the governance policy pack through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    useEmulator({ rateLimit: 0 }, {
-        resetEach: true,
-        projects,
-        started: (started) => {
-            emulator = started;
-        },
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it.each<Face>(["dynamic", "plugin"])("a breaking program (%s face) fails at preview with every mandatory policy's message, and sends no request", async (face) => {
         const p = await project(face, BREAKING);

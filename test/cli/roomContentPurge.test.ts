@@ -21,13 +21,7 @@ const purges = (list: Array<{ name: string; args: Record<string, unknown> }>) =>
 const deletes = async () => (await requestLog(emulator)).entries.filter((e) => e.method === "DELETE").length;
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: RoomContentPurge kinds", { timeout: 900_000 }, () => {
-    useEmulator({ rateLimit: 0 }, {
-        resetEach: true,
-        projects,
-        started: (started) => {
-            emulator = started;
-        },
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a reorder, or all kinds written out for none, is no change; another set of kinds purges again", async () => {
         const api = apiCaller(emulator);

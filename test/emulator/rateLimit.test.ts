@@ -10,16 +10,9 @@ import { apiCaller, control } from "../support/http";
 
 const LIMIT = 200;
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 let nowMs = Date.parse("2030-01-01T00:00:00Z");
 
-useEmulator({ rateLimit: LIMIT, now: () => new Date(nowMs) }, {
-    resetEach: true,
-    started: (started) => {
-        emulator = started;
-        api = apiCaller(emulator);
-    },
-});
+const { api } = useEmulator({ rateLimit: LIMIT, now: () => new Date(nowMs) }, { resetEach: true, started: (started) => (emulator = started) });
 
 describe("window model", () => {
     it("lets a burst of the whole budget through with 0 429s, then 429 with retry-after <= 60 and the vendor's body", async () => {

@@ -8,7 +8,7 @@ import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { isSecretValue, secretValue, unwrapSecrets, wrapSecrets } from "../../provider/plugin/secrets";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 
 const urn = (type: string, name: string) => ({ urn: `urn:pulumi:dev::proj::vcrooms:index:${type}::${name}` });
 
@@ -25,14 +25,8 @@ describe("secrets as the protocol carries them", () => {
 
 describe("the plugin adapter", () => {
     let emulator: RunningEmulator;
-    let api: ReturnType<typeof apiCaller>;
     let plugin: VcroomsPlugin;
-    useEmulator({ rateLimit: 0 }, {
-        started: (started) => {
-            emulator = started;
-            api = apiCaller(emulator);
-        },
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
     beforeEach(async () => {
         await control(emulator, "POST", "/reset");
         plugin = new VcroomsPlugin("0.1.0");

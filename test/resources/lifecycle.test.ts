@@ -9,12 +9,11 @@ import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AnswerProfile, RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answering as %s", (profile) => {
     let emulator: RunningEmulator;
-    let api: ReturnType<typeof apiCaller>;
 
     const log = async () => (await control(emulator, "GET", "/requests")) as { total: number; routes: Record<string, number>; entries: Array<{ method: string; status: number }> };
     const writes = async () => (await log()).entries.filter((e) => e.method !== "GET").length;
@@ -24,13 +23,7 @@ describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answ
     const storedRoom = async (friendlyUrl: string) => ((await control(emulator, "GET", "/state")).rooms as Array<Record<string, unknown>>).find((r) => r.friendly_url === friendlyUrl);
     const roomCount = async () => Number((await api("GET", "/rooms")).body.total_count);
 
-    useEmulator({ rateLimit: 0, profile }, {
-        resetEach: true,
-        started: (started) => {
-            emulator = started;
-            api = apiCaller(emulator);
-        },
-    });
+    const { api } = useEmulator({ rateLimit: 0, profile }, { resetEach: true, started: (started) => (emulator = started) });
 
     describe("acceptance steps", () => {
         it("Room and TeamDefaults: create, no-op, drift, deletion outside Pulumi, destroy", async () => {
