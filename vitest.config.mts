@@ -1,4 +1,22 @@
+import * as fs from "node:fs";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+const realCli = (file: string) => /[/\\]test[/\\](cli|package)[/\\]/.test(file);
+
+/**
+ * The order test files start in: the real-CLI suites (test/cli, and test/package's installs) first, largest file
+ * first, then the rest as vitest orders them. The real-CLI files are the long ones; started last, one of them would
+ * run alone at the end while the other workers sit idle. Vitest orders by the durations of the last run, but they
+ * live in node_modules/.vite, which `npm ci` removes: on CI every run is a first run, ordered by file size alone.
+ */
+class RealCliFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+        const sorted = await super.sort(files);
+        const size = (spec: TestSpecification) => fs.statSync(spec.moduleId).size;
+        return [...sorted.filter((s) => realCli(s.moduleId)).sort((a, b) => size(b) - size(a)), ...sorted.filter((s) => !realCli(s.moduleId))];
+    }
+}
 
 export default defineConfig({
     test: {
@@ -8,5 +26,13 @@ export default defineConfig({
         testTimeout: 180_000,
         hookTimeout: 60_000,
         pool: "forks",
+        // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the real-CLI
+        // suites, which mostly wait for pulumi, language hosts and providers in other processes, ran one after the
+        // other with a core idle. Three files at a time keep both cores busy. VITEST_MAX_WORKERS overrides it.
+        maxWorkers: 3,
+        sequence: { sequencer: RealCliFirst },
+        // One `npm pack` per run, shared by the suites that install the package (test/cli/install.ts).
+        globalSetup: ["./test/support/packOnce.ts"],
+        reporters: ["default", "./test/support/slowest.ts"],
     },
 });

@@ -187,7 +187,7 @@ describe("the other error classes", () => {
         const wrong = (await caught(client().getRoom("x"))) as ResponseSchemaError;
         expect(wrong).toBeInstanceOf(ResponseSchemaError);
         expect(wrong.message).toMatch(/GET \/rooms\/x answered a record the client does not understand: id: /);
-        // A field the client needs and the answer lacks is named as such, with the endpoint (issue 18).
+        // A field the client needs and the answer lacks is named as such, with the endpoint.
         await control(env.emulator, "POST", "/faults", { path: "/api/v1/rooms/y", status: 200, body: { id: "y-id", friendly_url: "y" } });
         const lacking = (await caught(client().getRoom("y"))) as ResponseSchemaError;
         expect(lacking.message).toBe("GET /rooms/y answered a record the client does not understand: it lacks the field room_url, which the provider needs");

@@ -1,5 +1,5 @@
 /**
- * What the client's errors say (issue 9, items 4 and 15): no secret the request carried, whatever the API echoed;
+ * What the client's errors say: no secret the request carried, whatever the API echoed;
  * a 401 names the auth actually used; a create whose outcome could not be checked is reported as the create.
  * Faults come from the emulator's fault injection (it answers with whatever body a test gives it).
  */

@@ -1,10 +1,11 @@
 /**
- * The client's politeness to the rate limit (issue 11; issue 9 item 13), with exact request counts
+ * The client's politeness to the rate limit, with exact request counts
  * from the emulator's request log. The only timed assertions are lower bounds a retry-after sets.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { RoomsClient, closeAllPools, resetSharedLimiters, resolveClientConfig, type ClientOptions } from "../../provider/api";
+import { afterAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
+import { RoomsClient, resetSharedLimiters, resolveClientConfig, type ClientOptions } from "../../provider/api";
 import { sharedLimiter } from "../../provider/api/limiter";
 import { apiCaller, control } from "../support/http";
 
@@ -32,15 +33,8 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
     throw new Error(`timed out waiting for ${what}`);
 }
 
-beforeEach(async () => {
-    resetSharedLimiters();
-    // The window model on an injected clock: a window ends only when a test moves the clock.
-    emulator = await startEmulator({ rateLimit: 0, now: () => new Date(nowMs) });
-});
-afterEach(async () => {
-    await closeAllPools();
-    await emulator.close();
-});
+// The window model on an injected clock: a window ends only when a test moves the clock.
+useEmulator({ rateLimit: 0, now: () => new Date(nowMs) }, { resetEach: true, sharedClients: true, started: (started) => (emulator = started) });
 afterAll(() => resetSharedLimiters());
 
 describe("retry-after pauses every caller", () => {
@@ -60,7 +54,7 @@ describe("retry-after pauses every caller", () => {
         expect(c.rateLimitedCount).toBe(1);
     });
 
-    it("honours retry-after on a 503 as a floor (issue 9 item 13): one retry, not before 2 s", async () => {
+    it("honours retry-after on a 503 as a floor: one retry, not before 2 s", async () => {
         await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/", status: 503, headers: { "retry-after": "2" } });
         await client().getDefaults();
         const { total, entries } = await log();

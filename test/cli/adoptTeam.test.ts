@@ -9,8 +9,9 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { apiCaller } from "../support/http";
 import { addGeneratedSdk, cli, cliDir, compileProgram } from "./support";
@@ -50,8 +51,9 @@ function seededRoom(i: number): Record<string, unknown> {
 }
 
 describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeout: 900_000 }, () => {
+    const projects: PulumiProject[] = [];
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
     beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
         const api = apiCaller(emulator);
         expect((await api("PATCH", "/", { palette_mode: "dark", polls_enabled: false })).status).toBe(200);
         for (let i = 0; i < ROOMS; i++) {
@@ -59,10 +61,7 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
             expect(created.status, JSON.stringify(created.body)).toBe(200);
         }
         project = new PulumiProject({ cliDir, name: "adopted-team", program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
-    });
-    afterAll(async () => {
-        project?.dispose();
-        await emulator?.close();
+        projects.push(project);
     });
 
     it("writes an import document for the team, imports it into a generated program that previews with no change, and drift shows", async () => {

@@ -4,8 +4,9 @@
  * (a Room) or restores (TeamDefaults: the old team's saved values go back to the old team) with the old connection.
  * A change within the same team (another key for it) stays an update.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor, resourceOps } from "./support";
@@ -17,13 +18,8 @@ const roomsOf = async (team: RunningEmulator) => ((await apiCaller(team)("GET", 
 const paletteOf = async (team: RunningEmulator) => (await apiCaller(team)("GET", "/")).body.palette_mode as string;
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: connection to another team", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        [teamA, teamB] = await Promise.all([startEmulator({ rateLimit: 0, domain: "alpha" }), startEmulator({ rateLimit: 0, domain: "beta" })]);
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await Promise.all([teamA?.close(), teamB?.close()]);
-    });
+    useEmulator({ rateLimit: 0, domain: "alpha" }, { projects, started: (started) => (teamA = started) });
+    useEmulator({ rateLimit: 0, domain: "beta" }, { started: (started) => (teamB = started) });
 
     it("replaces a Room and a TeamDefaults: created in the new team, deleted or restored in the old one", async () => {
         await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);

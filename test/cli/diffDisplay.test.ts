@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor } from "./support";
+import { cli, projectFor } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
@@ -34,7 +35,7 @@ async function asWrittenBefore(project: PulumiProject): Promise<void> {
 }
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: bookkeeping inputs hidden from --diff", { timeout: 600_000 }, () => {
-    emulatorForSuite(projects, (e) => (emulator = e));
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     for (const plugin of [false, true]) {
         it(`${plugin ? "plugin" : "dynamic"} face: create and update diffs name no bookkeeping input; a state with the plain names shows no change`, async () => {

@@ -5,8 +5,9 @@
  * suites; this is what keeps it honest.
  */
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { engineFor } from "../support/pulumi";
 import type { PulumiProject, JsonStep } from "../../harness/pulumiCli";
@@ -49,18 +50,14 @@ async function contents(emulator: RunningEmulator): Promise<unknown> {
 describe.skipIf("skip" in cli)("stand-in and real CLI agree", { timeout: 900_000 }, () => {
     let forCli: RunningEmulator;
     let forStandIn: RunningEmulator;
-    let project: PulumiProject | undefined;
-    beforeAll(async () => {
-        [forCli, forStandIn] = await Promise.all([startEmulator({ rateLimit: 0 }), startEmulator({ rateLimit: 0 })]);
-    });
-    afterAll(async () => {
-        project?.dispose();
-        await Promise.all([forCli?.close(), forStandIn?.close()]);
-    });
+    const projects: PulumiProject[] = [];
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (forCli = started) });
+    useEmulator({ rateLimit: 0 }, { started: (started) => (forStandIn = started) });
 
     it("same steps and same API contents after every stage and after destroy", async () => {
         const program = createRequire(__filename)(DECLARED_PROGRAM);
-        project = await projectFor(forCli);
+        const project = await projectFor(forCli);
+        projects.push(project);
         const engine = engineFor(forStandIn, "differential");
         const engineConfig = (engine as unknown as { options: { config: Record<string, string> } }).options.config;
         for (const { title, config } of STAGES) {

@@ -1,6 +1,6 @@
 /**
- * The example programs as a user runs them: the package packed once, each example copied outside the repository
- * with the tarball installed (test/cli/install.ts), then through the real CLI: a preview that plans the example's
+ * The example programs as a user runs them: the package packed once per run, installed from the tarball once in a
+ * folder outside the repository, and each example copied below that install (test/cli/install.ts), then through the real CLI: a preview that plans the example's
  * resources (a program that never ran would plan only the stack), up, a no-change up, the outputs, destroy.
  */
 import { execFileSync } from "node:child_process";
@@ -9,10 +9,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
-import { installExample, NPM_INSTALL_FLAGS, outsideRepository, pack } from "./install";
+import { copyExample, installExample, installShared, NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
@@ -26,16 +27,17 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     };
     let tarball: string;
     let installs: string;
-    /** examples/<name> copied outside the repository, with the packed package installed. */
-    const installed = (name: string, as?: string) => installExample(name, tarball, installs, as);
+    /** examples/<name> copied outside the repository, below the one install of the packed package. */
+    const installed = (name: string, as?: string) => copyExample(name, installs, as);
+    useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
     beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
         installs = outsideRepository("vcrooms-examples-");
         tempDirs.push(installs);
-        tarball = pack(installs);
+        tarball = packedTarball();
+        installShared(tarball, installs);
     });
     /** A preview under the governance pack of the installed package (node_modules/pulumi-vcrooms/policy), as an auditor runs it. */
-    const governedPreview = (project: PulumiProject) => project.run(["preview", "--non-interactive", "--policy-pack", path.join(project.dir, "node_modules", "pulumi-vcrooms", "policy")]);
+    const governedPreview = (project: PulumiProject) => project.run(["preview", "--non-interactive", "--policy-pack", path.join(installs, "node_modules", "pulumi-vcrooms", "policy")]);
     /** The preview of a fresh stack: it must plan creating exactly the example's resources. */
     const expectPlan = async (project: PulumiProject, creates: string[]) => {
         const preview = await project.preview();
@@ -46,7 +48,6 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         project?.dispose();
         for (const p of projects) p.dispose();
         for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-        await emulator?.close();
     }, 300_000); // removing every installed example's node_modules takes a while
 
     it("examples/team-rooms comes up, stays put, and goes away", async () => {
@@ -233,7 +234,8 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     });
 
     it("the plugin from the installed package: pulumi package add ./node_modules/pulumi-vcrooms, npm install, then a strict program on the generated SDK comes up", async () => {
-        const folder = installed("quickstart", "plugin-quickstart");
+        // Its own install: `pulumi package add` writes the generated SDK into this folder's package.json.
+        const folder = installExample("quickstart", tarball, installs, "plugin-quickstart");
         const plugin = await projectFor(emulator, {}, { folder });
         projects.push(plugin);
         await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms"]);

@@ -1,11 +1,12 @@
 /**
- * A room's expiry through the real Pulumi CLI (issue 9, items 9 and 10), where the engine's behaviour is what
+ * A room's expiry through the real Pulumi CLI, where the engine's behaviour is what
  * matters: after the API deleted the room at expiresAt, `pulumi up --refresh` of the unchanged program succeeds
  * (check once refused it, "must be in the future", keeping a GitOps pipeline red), and dropping expiresAt is told
  * at preview as a diagnostic. Real time has to pass, as the provider's check reads the real clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor, resourceOps } from "./support";
@@ -18,13 +19,7 @@ const until = (apiTime: string) => new Promise((r) => setTimeout(r, Math.max(0, 
 const rooms = (args: Record<string, unknown>) => ({ "test:rooms": JSON.stringify([{ name: "webinar", args: { friendlyUrl: "webinar-cli", ...args } }]) });
 
 describe.skipIf("skip" in cli)("an expired room under the real Pulumi CLI", { timeout: 300_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
 
     it("up --refresh of the unchanged program succeeds after the expiry; dropping expiresAt warns at preview", async () => {
         const expiresAt = inSeconds(30);

@@ -6,24 +6,20 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { apiCaller } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, withoutDebugEvents } from "./support";
+import { cli, projectFor, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 const RESTREAM_KEY = "cli-fn-restream-7d21";
 const PIN = "9911W42";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: secret fields of data function results", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("getRoom and getRoomOutput exported: restreamKey and telephonyPinDtmf secret in outputs and state", async () => {
         await api("POST", "/rooms", { friendly_url: "fn-secrets", restream_key: RESTREAM_KEY, telephony_pin_dtmf: PIN });

@@ -7,13 +7,14 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor } from "./support";
+import { cli, projectFor } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: plugin-face refresh of a JoinToken", { timeout: 600_000 }, () => {
-    emulatorForSuite(projects, (e) => (emulator = e));
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("refresh keeps the token's inputs: the next preview --diff plans nothing", async () => {
         const project = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/test/cli/programs/pluginToken.js"), plugin: true });

@@ -12,7 +12,8 @@ import { verifyJoinToken } from "../../provider/api/joinToken";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, resourceOps } from "./support";
+import { cli, projectFor, resourceOps } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 const NEW_KEY = "rotated-developer-key-0123456789abcdef";
@@ -21,9 +22,7 @@ let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token gone stale", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("room deleted, re-created, renamed, domain changed, key rotated: each re-issues the token at the next preview --refresh", async () => {
         const api = apiCaller(emulator);

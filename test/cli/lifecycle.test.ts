@@ -6,23 +6,20 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { clearLog, cli, emulatorForSuite, plannedChanges, projectFor, requestLog, resourceOps, withoutDebugEvents, writes } from "./support";
+import { clearLog, cli, plannedChanges, projectFor, requestLog, resourceOps, withoutDebugEvents, writes } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const RESTREAM_KEY = "very-secret-stream-key-7f3a";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 const rooms = (declared: unknown[]) => ({ "test:rooms": JSON.stringify(declared) });
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("acceptance: preview, up, no-change up, drift found and repaired, deletion outside, refresh, destroy", async () => {
         const originalDefaults = (await api("GET", "/")).body;

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { control } from "../support/http";
-import { cli, emulatorForSuite, projectFor } from "./support";
+import { cli, projectFor } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
@@ -27,7 +28,7 @@ function reportedOnce(result: { stdout: string; stderr: string }, message: strin
 }
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { timeout: 600_000 }, () => {
-    emulatorForSuite(projects, (e) => (emulator = e));
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a check failure names field, rule and value once", async () => {
         const project = await projectFor(emulator, { "test:rooms": JSON.stringify([{ name: "crowd", args: { maxParticipants: 1 } }]) });

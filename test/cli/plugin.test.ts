@@ -1,5 +1,5 @@
 /**
- * The plugin face through the real Pulumi CLI against the emulator (issue 12's "done when"): `pulumi import`
+ * The plugin face through the real Pulumi CLI against the emulator: `pulumi import`
  * of a room made outside Pulumi, by friendly URL and by UUID, then no change against the program declaring
  * it; drift named property by property by `preview --refresh` and repaired by `up`; two explicit providers
  * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same
@@ -10,12 +10,12 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { functions, secretResultFields, type FunctionName } from "../../provider/functions";
 import { apiCaller } from "../support/http";
 import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
-import { cli, cliDir, emulatorForSuite, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 const rooms = (declared: unknown[]) => ({ "test:rooms": JSON.stringify(declared) });
@@ -31,10 +31,7 @@ const ours = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcroo
 const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.name === name && s.op !== "refresh");
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {
         const held = { friendly_url: "legacy-room", description: "Made by hand", max_participants: 25, roles: ["moderator", "attendee"], default_role: "moderator", tags: ["old"], toolbar_color: "#ABCDEF" };

@@ -5,19 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { apiCaller } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor } from "./support";
+import { cli, projectFor } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("pulumi import through the plugin face: refusals", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a missing room is not found and a non-importable kind says why; the state gets nothing", async () => {
         const real = (await api("POST", "/rooms", { friendly_url: "real-room" })).body as { id: string };

@@ -12,8 +12,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { addGeneratedSdk, cli, cliDir, compileProgram, withoutDebugEvents } from "./support";
@@ -50,13 +51,7 @@ export const aliceJoinLink = alice.link;
 `;
 
 describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
 
     it("pulumi package gen-sdk --language nodejs writes every resource, function and the provider", async () => {
         const project = tsProject("vcrooms-gen-sdk");

@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { clearLog, cli, emulatorForSuite, projectFor, requestLog } from "./support";
+import { clearLog, cli, projectFor, requestLog } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/governed.js");
 const PACK = path.join(ROOT, "policy");
@@ -60,9 +61,7 @@ const COMPLIANT = {
 };
 
 describe.skipIf("skip" in cli)("the governance policy pack through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it.each<Face>(["dynamic", "plugin"])("a breaking program (%s face) fails at preview with every mandatory policy's message, and sends no request", async (face) => {
         const p = await project(face, BREAKING);

@@ -6,22 +6,19 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { clearLog, cli, emulatorForSuite, projectFor, requestLog, resourceOps } from "./support";
+import { clearLog, cli, projectFor, requestLog, resourceOps } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: refresh of a stack with a RoomContentPurge", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("refresh, preview --refresh and up --refresh keep the purge as it is and delete nothing", async () => {
         await api("POST", "/rooms", { friendly_url: "purge-refresh" });

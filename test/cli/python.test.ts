@@ -7,8 +7,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir, withoutDebugEvents } from "./support";
@@ -20,13 +21,7 @@ let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi CLI", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
 
     it("the language host: config and secrets reach the program, outputs come back, a failure is reported once", async () => {
         const shared = "dir" in python ? python.dir : "";

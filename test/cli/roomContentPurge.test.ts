@@ -9,7 +9,8 @@ import type { RunningEmulator } from "../../emulator";
 import { apiCaller, control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, requestLog, resourceOps } from "./support";
+import { cli, projectFor, requestLog, resourceOps } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 const ALL = ["chat", "questions", "summaries", "transcripts", "polls", "quizzes", "recordings"];
@@ -20,9 +21,7 @@ const purges = (list: Array<{ name: string; args: Record<string, unknown> }>) =>
 const deletes = async () => (await requestLog(emulator)).entries.filter((e) => e.method === "DELETE").length;
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: RoomContentPurge kinds", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-    });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a reorder, or all kinds written out for none, is no change; another set of kinds purges again", async () => {
         const api = apiCaller(emulator);

@@ -6,21 +6,17 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, resourceOps } from "./support";
+import { cli, projectFor, resourceOps } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
-const liveRooms = async () => ((await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string }>);
-
 describe.skipIf("skip" in cli)("the real Pulumi CLI: Room create", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
+    const liveRooms = async () => ((await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string }>);
 
     for (const plugin of [false, true]) {
         it(`${plugin ? "plugin face" : "dynamic face"}: preview plans the generated friendly URL that up creates`, async () => {

@@ -1,20 +1,21 @@
 /**
  * Through the real Pulumi CLI, against the emulator answering in the shape of the vendor's published document
  * (records without tags and most settings): a tagged room is created, and neither a plain `up`, nor a refresh and
- * `preview --expect-no-changes`, nor `preview --refresh` plans a change or a replacement (issue 18: the real engine
- * refused the read's undefined values with "Unexpected struct type", and a create answer without tags made the
- * next up replace the room).
+ * `preview --expect-no-changes`, nor `preview --refresh` plans a change or a replacement (the real engine
+ * once refused the read's undefined values with "Unexpected struct type", and a create answer without tags made
+ * the next up replace the room).
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, resourceOps, writes, clearLog } from "./support";
+import { cli, projectFor, resourceOps, writes, clearLog } from "./support";
+import { useEmulator } from "../support/emulator";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI against the documented answer profile", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => (emulator = started), "documented");
+    useEmulator({ rateLimit: 0, profile: "documented" }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a tagged room: up, a plain up, refresh, preview --expect-no-changes and preview --refresh: no change, no replace", async () => {
         const tagged = { name: "tagged", args: { friendlyUrl: "tagged-room", tags: ["team", "q3"], languages: ["en", "nl-NL"], maxParticipants: 30, paletteMode: "dark", lobbyMessage: "Welcome in" } };

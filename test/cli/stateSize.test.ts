@@ -10,7 +10,8 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, emulatorForSuite, projectFor, requestLog } from "./support";
+import { cli, projectFor, requestLog } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const OLD_ROOM_SHIM = fs.readFileSync(path.join(__dirname, "fixtures", "serialized-shim-room.txt"), "utf8");
 /** The earlier text differs between kinds only in the kind it captures. */
@@ -35,7 +36,7 @@ async function project(): Promise<PulumiProject> {
 const exportedBytes = (resource: unknown) => JSON.stringify(resource, null, 4).length;
 
 describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { timeout: 600_000 }, () => {
-    emulatorForSuite(projects, (started) => (emulator = started));
+    useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 9.5 KB (the earlier shim: 2.7 KB and 14.4 KB)", async () => {
         const p = await project();

@@ -1,12 +1,11 @@
 /**
  * What the real-CLI suites share: the CLI's location (or why the suites are skipped), projects configured for an
- * emulator, and the emulator's request log.
+ * emulator, and the emulator's request log. The emulator itself comes from the one fixture, test/support/emulator.ts.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep } from "../../harness/pulumiCli";
 
@@ -25,24 +24,6 @@ export async function projectFor(emulator: RunningEmulator, config: Record<strin
     const program = options.folder ? undefined : (options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM));
     const project = new PulumiProject({ cliDir, program, folder: options.folder, plugin: options.plugin });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
-}
-
-/**
- * The emulator of a describe block: started before its tests (`started` receives it, for the suite's own
- * variables), reset before each test, and closed after them, once the suite's `projects` are disposed. `profile`
- * chooses the shape of its answers (the contract's by default, or the vendor's document's).
- */
-export function emulatorForSuite(projects: PulumiProject[], started: (emulator: RunningEmulator) => void, profile: AnswerProfile = "contract"): void {
-    let emulator: RunningEmulator | undefined;
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
-        started(emulator);
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        await emulator?.close();
-    });
-    beforeEach(() => control(emulator!, "POST", "/reset"));
 }
 
 export interface RequestLog {

@@ -10,15 +10,15 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { deepKeysToCamel } from "../../provider/model/names";
 import { verifyJoinToken } from "../../provider/api/joinToken";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { clearLog, cli, emulatorForSuite, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
+import { clearLog, cli, projectFor, requestLog, resourceOps, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 const projects: PulumiProject[] = [];
 
 async function project(config: Record<string, unknown>): Promise<PulumiProject> {
@@ -31,10 +31,7 @@ const contentDeletes = async () => (await requestLog(emulator)).entries.filter((
 const counts = (room: string) => control(emulator, "GET", `/rooms/${room}/content`);
 
 describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functions", { timeout: 900_000 }, () => {
-    emulatorForSuite(projects, (started) => {
-        emulator = started;
-        api = apiCaller(started);
-    });
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
     it("a room and its tokens: verifiable, secret, rotated within renewBefore by the API's clock, quiet when unchanged", async () => {
         const p = await project({

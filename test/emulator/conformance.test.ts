@@ -2,15 +2,16 @@
  * The emulator against the contract, over real HTTP on loopback: every endpoint, and every write
  * rule on both sides of its boundary.
  */
+import { Readable } from "node:stream";
+import { request } from "undici";
 import { describe, expect, it } from "vitest";
 import { control, type Answer } from "../support/http";
 import { useEmulator } from "../support/emulator";
+import { DEFAULTS_ROWS, ROOM_ROWS, SHARED_ROWS } from "./boundaries";
 
 const env = useEmulator({ rateLimit: 0, domain: "acme" }, { resetEach: true });
 const { api } = env;
 
-const x = (n: number) => "x".repeat(n);
-const future = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 19).replace("T", " ");
 
 describe("authentication (contract 5)", () => {
     it("accepts Bearer and Basic, refuses anything else with 401 and never echoes the key", async () => {
@@ -28,63 +29,7 @@ describe("authentication (contract 5)", () => {
 });
 
 describe("room write rules (2.3, 2.4, 8), both sides of each boundary", () => {
-    const cases: Array<[string, Record<string, unknown>, string | null]> = [
-        ["description 3", { description: x(3) }, null],
-        ["description 2", { description: x(2) }, "description"],
-        ["description 500", { description: x(500) }, null],
-        ["description 501", { description: x(501) }, "description"],
-        ["friendly_url 3", { friendly_url: "abc" }, null],
-        ["friendly_url 2", { friendly_url: "ab" }, "friendly_url"],
-        ["friendly_url 32", { friendly_url: x(32) }, null],
-        ["friendly_url 33", { friendly_url: x(33) }, "friendly_url"],
-        ["session_length 1440", { session_length: 1440 }, null],
-        ["session_length 1441", { session_length: 1441 }, "session_length"],
-        ["session_length 1", { session_length: 1 }, null],
-        ["session_length 0", { session_length: 0 }, "session_length"],
-        ["session_length null", { session_length: null }, null],
-        ["max_participants 2000", { max_participants: 2000 }, null],
-        ["max_participants 2001", { max_participants: 2001 }, "max_participants"],
-        ["max_participants 2", { max_participants: 2, max_broadcasters: 1 }, null],
-        ["max_participants 1", { max_participants: 1 }, "max_participants"],
-        ["max_broadcasters = max_participants", { max_participants: 50, max_broadcasters: 50 }, null],
-        ["max_broadcasters > max_participants", { max_participants: 50, max_broadcasters: 51 }, "max_broadcasters"],
-        ["max_broadcasters 0", { max_broadcasters: 0 }, "max_broadcasters"],
-        ["watermark 150", { watermark_text: x(150) }, null],
-        ["watermark 151", { watermark_text: x(151) }, "watermark_text"],
-        ["watermark 2", { watermark_text: "ab" }, "watermark_text"],
-        ["watermark non-Latin", { watermark_text: "Ünïcödé" }, "watermark_text"],
-        ["html_title 255", { html_title: x(255) }, null],
-        ["html_title 256", { html_title: x(256) }, "html_title"],
-        ["lobby_message 1000", { lobby_message: x(1000) }, null],
-        ["lobby_message 1001", { lobby_message: x(1001) }, "lobby_message"],
-        ["private_group_chat_name 3", { private_group_chat_name: "abc" }, null],
-        ["private_group_chat_name 2", { private_group_chat_name: "ab" }, "private_group_chat_name"],
-        ["colour #abc", { toolbar_color: "#abc" }, null],
-        ["colour red", { toolbar_color: "red" }, "toolbar_color"],
-        ["toolbar_position", { toolbar_position: "top" }, "toolbar_position"],
-        ["languages subset", { languages: ["en", "de-DE"] }, null],
-        ["languages unknown", { languages: ["en", "xx-XX"] }, "languages"],
-        ["hd_video_quality", { hd_video_quality: "4k" }, "hd_video_quality"],
-        ["audio_quality", { audio_quality: "128" }, null],
-        ["roles by name", { roles: ["moderator", "attendee"], default_role: "attendee" }, null],
-        ["roles unknown", { roles: ["moderator", "ghost"] }, "roles"],
-        ["default_role unknown", { default_role: "ghost" }, "default_role"],
-        ["expires_at future", { expires_at: future() }, null],
-        ["expires_at past", { expires_at: "2001-01-01 00:00:00" }, "expires_at"],
-        ["expires_at ISO", { expires_at: "2099-01-01T00:00:00Z" }, "expires_at"],
-        ["e2ee alone", { e2ee_enabled: true }, null],
-        ["e2ee + whiteboard", { e2ee_enabled: true, whiteboard_enabled: true }, "whiteboard_enabled"],
-        ["e2ee + transcription", { e2ee_enabled: true, transcription_enabled: true }, "transcription_enabled"],
-        ["e2ee + breakouts", { e2ee_enabled: true, breakout_rooms_enabled: true }, "breakout_rooms_enabled"],
-        ["boolean type", { chat_enabled: "yes" }, "chat_enabled"],
-        ["dtmf", { telephony_pin_dtmf: "12W3w#" }, null],
-        ["dtmf letters", { telephony_pin_dtmf: "12a" }, "telephony_pin_dtmf"],
-        ["library_id", { library_id: "not-a-uuid" }, "library_id"],
-        ["image base64", { custom_logo: "data:image/png;base64,iVBORw0KGgo=" }, null],
-        ["image junk", { custom_logo: "not an image" }, "custom_logo"],
-        ["unknown field ignored", { no_such_field: 1 }, null],
-    ];
-    it.each(cases)("%s", async (_name, body, badField) => {
+    it.each([...SHARED_ROWS, ...ROOM_ROWS])("%s", async (_name, body, badField) => {
         const answer = await api("POST", "/rooms", body);
         if (badField === null) {
             expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -203,18 +148,7 @@ describe("team defaults (2.2, endpoints 1 and 2)", () => {
         expect({ ...after, toolbar_position: "bottom" }).toEqual(before);
     });
 
-    it.each([
-        [{ domain: "abc" }, null],
-        [{ domain: "ab" }, "domain"],
-        [{ domain: x(32) }, null],
-        [{ domain: x(33) }, "domain"],
-        [{ domain: "has space" }, "domain"],
-        [{ domain: "dashboard" }, "domain"],
-        [{ domain: "docs" }, "domain"],
-        [{ watermark_text: x(50) }, null],
-        [{ watermark_text: x(51) }, "watermark_text"],
-        [{ favicon: "https://example.com/f.ico" }, null],
-    ] as Array<[Record<string, unknown>, string | null]>)("%j", async (body, badField) => {
+    it.each(DEFAULTS_ROWS)("%s", async (_name, body, badField) => {
         const answer: Answer = await api("PATCH", "/", body);
         if (badField === null) expect(answer.status).toBe(200);
         else expect(Object.keys(answer.body.errors)).toEqual([badField]);
@@ -265,6 +199,29 @@ describe("room content (endpoints 7 to 16)", () => {
         for (const kind of ["questions", "summaries", "transcripts", "polls", "quizzes", "recordings"]) expect((await api("DELETE", `/rooms/content/${kind}`)).status).toBe(204);
         expect(Object.values(await control(env.emulator, "GET", "/rooms/content/content")).every((n) => n === 0)).toBe(true);
         expect((await api("DELETE", "/rooms/nowhere/chat")).status).toBe(404);
+    });
+
+    it("limits the transcript export's request body like every other route (413 past 20 MB)", async () => {
+        await api("POST", "/rooms", { friendly_url: "export" });
+        // 21 MB of a JSON string: over the limit; sent as a stream so the test itself stays small.
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        async function* big() {
+            yield Buffer.from('{"locale":"');
+            for (let i = 0; i < 21; i++) yield chunk;
+            yield Buffer.from('"}');
+        }
+        const res = await request(`${env.emulator.baseUrl}/rooms/export/transcripts/export`, {
+            method: "GET",
+            headers: { authorization: `Bearer ${env.emulator.developerKey}`, "content-type": "application/json" },
+            body: Readable.from(big()),
+        }).catch((e: unknown) => e as Error);
+        // The server may close the connection as it refuses: either way it did not read it all.
+        if (res instanceof Error) expect(res.message).toMatch(/socket|closed|reset|EPIPE/i);
+        else {
+            expect(res.statusCode).toBe(413);
+            await res.body.text();
+        }
+        expect((await api("GET", "/rooms/export/transcripts/export")).status).toBe(200);
     });
 });
 

@@ -177,6 +177,14 @@ describe("clock", () => {
             await injected.close();
         }
     });
+
+    it("refuses advanceSeconds: 1e20 with 400, and later requests keep working", async () => {
+        const res = await fetch(`${env.emulator.controlUrl}/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceSeconds: 1e20 }) });
+        expect(res.status).toBe(400);
+        await res.text();
+        expect((await api("GET", "/")).status).toBe(200);
+        expect((await api("POST", "/rooms", { friendly_url: "after-clock" })).status).toBe(200);
+    });
 });
 
 describe("reset, state and seeding", () => {

@@ -1,23 +1,18 @@
 /**
- * The emulator's rate limit under the window model (issue 11): a fixed 60 s window per team, like
+ * The emulator's rate limit under the window model: a fixed 60 s window per team, like
  * the hosted service's throttle. The window follows the emulator's clock, injected here, so a
  * window ends by moving the clock instead of sleeping a minute.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 
 const LIMIT = 200;
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 let nowMs = Date.parse("2030-01-01T00:00:00Z");
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: LIMIT, now: () => new Date(nowMs) });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const { api } = useEmulator({ rateLimit: LIMIT, now: () => new Date(nowMs) }, { resetEach: true, started: (started) => (emulator = started) });
 
 describe("window model", () => {
     it("lets a burst of the whole budget through with 0 429s, then 429 with retry-after <= 60 and the vendor's body", async () => {

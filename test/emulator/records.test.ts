@@ -4,19 +4,14 @@
  */
 import { jwtVerify } from "jose";
 import { request } from "undici";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
+import { control } from "../support/http";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0, teamId: "5f0c1d2e-3a4b-4c5d-8e9f-a0b1c2d3e4f5", developerKey: "records-key:with-colon" });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+const { api } = useEmulator({ rateLimit: 0, teamId: "5f0c1d2e-3a4b-4c5d-8e9f-a0b1c2d3e4f5", developerKey: "records-key:with-colon" }, { resetEach: true, started: (started) => (emulator = started) });
 
 const SHARED_SETTINGS = [
     "is_locked", "default_role", "roles", "session_length", "toolbar_position", "toolbar_color", "primary_color", "background_color",

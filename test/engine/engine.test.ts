@@ -4,17 +4,14 @@
  * ignoreChanges, protect, resources dropped from the program are deleted, additionalSecretOutputs.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, engineModule, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
 
 describe("engine stand-in", () => {
     it("preview sends no write, and an input not known yet passes check", async () => {

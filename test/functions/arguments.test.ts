@@ -6,19 +6,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
 import { ROOT, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    process.env.VCROOMS_API_URL = emulator.baseUrl;
-    process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { environment: true, started: (started) => (emulator = started) });
 
 /** [function, bad arguments, the message's words] for every function and every rule. */
 const CASES: Array<[string, unknown, string]> = [

@@ -3,15 +3,13 @@
  * resources exist (a read of a room the same program creates), and a `provider` is refused with the way to
  * name another team. Through the engine stand-in against the emulator.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { engineFor, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
 
 it("getRoomOutput with dependsOn reads the room the program creates, after it is created", async () => {
     const engine = engineFor(emulator, "invoke-depends-on");

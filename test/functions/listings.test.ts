@@ -2,18 +2,14 @@
  * Listings read page after page by offset (getRooms, getRoles): each record comes once, by id, even when another
  * client creates records while the pages are read (the list is newest first, so a create shifts the next page).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    process.env.VCROOMS_API_URL = emulator.baseUrl;
-    process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { environment: true, started: (started) => (emulator = started) });
 
 describe("getRooms", () => {
     it("returns each room once while another client creates rooms between its pages", async () => {

@@ -3,26 +3,22 @@
  * vendor's published document (team statistics without team_id, other role permissions, the rooms list's total_count
  * as a string, a text/plain transcript export). Functions parse what they need and keep the rest.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
-import { closeAllPools } from "../../provider/api";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AnswerProfile, RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { sdk } from "../support/pulumi";
 
 describe.each<AnswerProfile>(["contract", "documented"])("every data function (%s profile)", (profile) => {
     let emulator: RunningEmulator;
     let connection: { apiUrl: string; developerKey: string };
+    useEmulator({ rateLimit: 0, profile }, { sharedClients: true, started: (started) => (emulator = started) });
     beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
         connection = { apiUrl: emulator.baseUrl, developerKey: emulator.developerKey };
         const api = apiCaller(emulator);
         await api("POST", "/rooms", { friendly_url: "fn-room", tags: ["fn"] });
         await control(emulator, "POST", "/rooms/fn-room/content", { chat: [{}, {}], transcripts: [{}] });
         await control(emulator, "POST", "/usage", { date: "2026-03-02", room: "fn-room", metrics: { participation_minutes: 7, polls: 2 } });
-    });
-    afterAll(async () => {
-        await closeAllPools();
-        await emulator.close();
     });
 
     it("getTeamDefaults, getRoom, getRooms (every page, total_count however typed), getRoles, getRole", async () => {

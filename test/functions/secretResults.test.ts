@@ -4,8 +4,9 @@
  * answer; the other fields stay plain. Which fields are secret comes from the Room declaration's flags.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { secretResultFields } from "../../provider/functions";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { isSecretValue, secretValue } from "../../provider/plugin/secrets";
@@ -17,13 +18,10 @@ const PIN = "1234W5";
 
 let emulator: RunningEmulator;
 
+useEmulator({ rateLimit: 0 }, { environment: true, started: (started) => (emulator = started) });
 beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    process.env.VCROOMS_API_URL = emulator.baseUrl;
-    process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
     await apiCaller(emulator)("POST", "/rooms", { friendly_url: "secret-fn", restream_key: RESTREAM_KEY, telephony_pin_dtmf: PIN });
 });
-afterAll(() => emulator.close());
 
 const secretOf = async (o: unknown) => pulumi.Output.isInstance(o) && (await (o as unknown as { isSecret: Promise<boolean> }).isSecret);
 const valueOf = (o: unknown) => new Promise((resolve) => (o as pulumi.Output<unknown>).apply(resolve));

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../harness/pulumiCli";
-import { NPM_INSTALL_FLAGS, outsideRepository, pack } from "../cli/install";
+import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "../cli/install";
 
 const dependencies = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 
@@ -35,7 +35,7 @@ describe("the package as a user installs it", { timeout: 900_000 }, () => {
     let tarball: string;
     beforeAll(() => {
         work = outsideRepository("vcrooms-install-");
-        tarball = pack(work);
+        tarball = packedTarball();
     });
     afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 

@@ -3,11 +3,12 @@
  * dynamic face never did. Configuration from Configure only; secrets wrapped on the way out; the resource
  * name from the URN; detailed diffs; import reads; invokes; provider-config validation.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { isSecretValue, secretValue, unwrapSecrets, wrapSecrets } from "../../provider/plugin/secrets";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 
 const urn = (type: string, name: string) => ({ urn: `urn:pulumi:dev::proj::vcrooms:index:${type}::${name}` });
 
@@ -24,13 +25,8 @@ describe("secrets as the protocol carries them", () => {
 
 describe("the plugin adapter", () => {
     let emulator: RunningEmulator;
-    let api: ReturnType<typeof apiCaller>;
     let plugin: VcroomsPlugin;
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-        api = apiCaller(emulator);
-    });
-    afterAll(() => emulator?.close());
+    const { api } = useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
     beforeEach(async () => {
         await control(emulator, "POST", "/reset");
         plugin = new VcroomsPlugin("0.1.0");

@@ -7,8 +7,9 @@
  * taken. Only the API knows its roles and rooms; `check` runs before any request is sent.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { toApiName } from "../../provider/model/names";
 import { providers } from "../../provider";
 import { apiCaller } from "../support/http";
@@ -16,13 +17,8 @@ import { apiCaller } from "../support/http";
 const roomProvider = providers.room;
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    // check resolves the connection too (a misconfiguration fails at preview): the provider reads the environment.
-    process.env.VCROOMS_API_URL = emulator.baseUrl;
-    process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
-});
-afterAll(() => emulator.close());
+// check resolves the connection too (a misconfiguration fails at preview): the provider reads the environment.
+useEmulator({ rateLimit: 0 }, { environment: true, started: (started) => (emulator = started) });
 
 const x = (n: number) => "x".repeat(n);
 /** Per field: values the contract allows, then values it refuses. Cross-field clashes arise from the mix. */

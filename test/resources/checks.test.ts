@@ -1,24 +1,66 @@
 /**
  * Input the API would refuse, or that would break links, fails at check during preview, naming field, rule and
- * value, before any request (issue 9, items 8, 12, 14 and the is_locked rule of 18); what the contract allows
- * passes (`sessionLength: ""`, "an empty value means unlimited").
+ * value, before any request; what the contract allows
+ * passes (`sessionLength: ""`, "an empty value means unlimited"). The rules are shown on the providers' check alone;
+ * the engine tests show that its refusals surface at preview, before any request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import { providers } from "../../provider";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
-beforeEach(() => control(emulator, "POST", "/reset"));
+useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
 
 const requests = async () => ((await control(emulator, "GET", "/requests")) as { total: number }).total;
 
-describe("check refuses at preview", () => {
-    it("friendly URLs that break links, unreal dates, a locked single-role room, a bad API URL", async () => {
+/** What check says of one resource's inputs, as the engine prints it: `property: reason` (no property for a connection's). */
+async function checkOf(kind: "room" | "teamDefaults", inputs: Record<string, unknown>): Promise<string[]> {
+    const { failures } = await providers[kind].check!({}, inputs as never);
+    return (failures ?? []).map((f) => f.reason);
+}
+
+const FRIENDLY_URL_RULE = "friendlyUrl must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link";
+
+describe("check refuses, naming field, rule and value (the rules alone, no engine)", () => {
+    // check resolves the connection too: these inputs name the emulator's in the environment, as a stack would.
+    beforeEach(() => {
+        process.env.VCROOMS_API_URL = emulator.baseUrl;
+        process.env.VCROOMS_DEVELOPER_KEY = emulator.developerKey;
+    });
+    afterEach(() => {
+        delete process.env.VCROOMS_API_URL;
+        delete process.env.VCROOMS_DEVELOPER_KEY;
+    });
+
+    it.each(["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"])("friendly URL %j, which would break the room's link", async (friendlyUrl) => {
+        expect(await checkOf("room", { friendlyUrl })).toEqual([`${FRIENDLY_URL_RULE}; got ${JSON.stringify(friendlyUrl)}`]);
+    });
+
+    it("unreal dates: 30 February, 24:00:00", async () => {
+        expect((await checkOf("room", { expiresAt: "2030-02-30 00:00:00" })).join("\n")).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-02-30 00:00:00"');
+        expect((await checkOf("room", { expiresAt: "2030-01-01 24:00:00" })).join("\n")).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-01-01 24:00:00"');
+    });
+
+    it("a locked single-role room, or team defaults", async () => {
+        expect((await checkOf("room", { roles: ["moderator"], isLocked: true })).join("\n")).toContain('isLocked cannot be true while roles has a single role ("moderator"): single-role rooms cannot be locked on join');
+        expect((await checkOf("teamDefaults", { roles: ["attendee"], isLocked: true })).join("\n")).toContain('isLocked cannot be true while roles has a single role ("attendee")');
+    });
+
+    it("a connection's API URL not ending in /api/v1", async () => {
+        expect((await checkOf("room", { connection: { apiUrl: "http://127.0.0.1:9/api/v2" } })).join("\n")).toContain('Invalid API URL "http://127.0.0.1:9/api/v2" from vcrooms:apiUrl (or the resource\'s connection.apiUrl): the path must end in /api/v1');
+    });
+
+    it("no API URL anywhere: check fails naming the config key and the environment variable", async () => {
+        delete process.env.VCROOMS_API_URL;
+        expect((await checkOf("room", { friendlyUrl: "board-q3" })).join("\n")).toContain("No API URL: set vcrooms:apiUrl in the stack config or VCROOMS_API_URL");
+    });
+});
+
+describe("check refuses at preview (through the engine)", () => {
+    it("every refusal above surfaces at preview, one error per resource, before any request", async () => {
         const engine = engineFor(emulator, "check-refusals");
         await control(emulator, "DELETE", "/requests");
         const result = await engine.preview(async () => {
@@ -32,8 +74,7 @@ describe("check refuses at preview", () => {
             new sdk.Room("elsewhere", { connection: { apiUrl: "http://127.0.0.1:9/api/v2" } });
         });
         const text = result.errors.join("\n");
-        const rule = "friendlyUrl must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link";
-        for (const value of ["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"]) expect(text).toContain(`${rule}; got ${JSON.stringify(value)}`);
+        for (const value of ["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"]) expect(text).toContain(`${FRIENDLY_URL_RULE}; got ${JSON.stringify(value)}`);
         expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-02-30 00:00:00"');
         expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-01-01 24:00:00"');
         expect(text).toContain('isLocked cannot be true while roles has a single role ("moderator"): single-role rooms cannot be locked on join');

@@ -4,17 +4,15 @@
  * connection to another API brings its own developer key; a password inside an API URL is never echoed; a
  * fractional vcrooms:requestsPerMinute is refused (it made the limiter's wait NaN: no limit at all).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
 
 const requests = async () => (await control(emulator, "GET", "/requests")).total as number;
 

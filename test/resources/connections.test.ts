@@ -4,23 +4,17 @@
  * outputs or the errors, whichever way it came in.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { Connections } from "../../provider/resources/connections";
-import { apiCaller, control } from "../support/http";
+import { apiCaller } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 let teamA: RunningEmulator;
 let teamB: RunningEmulator;
-beforeAll(async () => {
-    [teamA, teamB] = await Promise.all([startEmulator({ rateLimit: 0, domain: "alpha" }), startEmulator({ rateLimit: 0, domain: "beta" })]);
-});
-afterAll(async () => {
-    await Promise.all([teamA.close(), teamB.close()]);
-});
-beforeEach(async () => {
-    await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
-});
+useEmulator({ rateLimit: 0, domain: "alpha" }, { resetEach: true, started: (started) => (teamA = started) });
+useEmulator({ rateLimit: 0, domain: "beta" }, { resetEach: true, started: (started) => (teamB = started) });
 
 const stateOf = (engine: unknown) => fs.readFileSync((engine as { options: { stateFile: string } }).options.stateFile, "utf8");
 const roomsOf = async (team: RunningEmulator) => (await apiCaller(team)("GET", "/rooms")).body.data.map((r: { friendly_url: string }) => r.friendly_url);

@@ -127,7 +127,7 @@ describe("diff", () => {
         expect(diffOf(room, roomOutputs, news)).toMatchObject({ ...expected, stables: ["id", "createdAt"] });
     });
 
-    it("a setting the outputs lack is as last declared: tags absent from the record never replace (issue 18)", () => {
+    it("a setting the outputs lack is as last declared: tags absent from the record never replace", () => {
         const { tags: _absent, ...withoutTags } = roomOutputs;
         const olds = { ...withoutTags, declaredInputs: { tags: ["a", "b"], languages: ["en"] } };
         expect(diffOf(room, olds, { friendlyUrl: "board", tags: ["b", "a"], languages: ["en"] })).toMatchObject({ changes: false, replaces: [] });

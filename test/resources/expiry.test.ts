@@ -1,5 +1,5 @@
 /**
- * A room's expiry (issue 9, items 9 and 10), through the engine stand-in: once expiresAt has passed (the API
+ * A room's expiry, through the engine stand-in: once expiresAt has passed (the API
  * deleted the room), the unchanged program still passes check, with or without a refresh, and the room is kept
  * as expired; a later expiresAt creates a new room; dropping expiresAt is told at preview, as the API cannot clear
  * an expiry. Real time has to pass (the provider's check reads the real clock), so the test waits for it.

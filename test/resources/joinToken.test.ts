@@ -5,14 +5,14 @@
  * named and runs again only when its triggers change.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { isSecretWire } from "../../harness/engine";
-import { apiCaller, control } from "../support/http";
+import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-let api: ReturnType<typeof apiCaller>;
 
 const log = async () => (await control(emulator, "GET", "/requests")) as { routes: Record<string, number>; entries: Array<{ method: string; path: string }> };
 const clearLog = () => control(emulator, "DELETE", "/requests");
@@ -20,14 +20,7 @@ const tokensIssued = async () => (await log()).routes["POST /api/v1/rooms/:room/
 const ops = (r: { steps: Array<{ op: string; name: string }> }) => r.steps.map((s) => `${s.op} ${s.name}`).sort();
 const UUID = /^[0-9a-f-]{36}$/;
 
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-    api = apiCaller(emulator);
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-    await control(emulator, "POST", "/reset");
-});
+const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
 
 describe("JoinToken", () => {
     it("issues a verifiable token, keeps it secret, rotates it by the API's clock, and re-issues nothing unchanged", async () => {

@@ -6,14 +6,14 @@
  * the rooms list's total_count a string); what the API stores is checked through the emulator's control state.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
-import { apiCaller, control } from "../support/http";
+import { describe, expect, it } from "vitest";
+import type { AnswerProfile, RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
+import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answering as %s", (profile) => {
     let emulator: RunningEmulator;
-    let api: ReturnType<typeof apiCaller>;
 
     const log = async () => (await control(emulator, "GET", "/requests")) as { total: number; routes: Record<string, number>; entries: Array<{ method: string; status: number }> };
     const writes = async () => (await log()).entries.filter((e) => e.method !== "GET").length;
@@ -23,12 +23,7 @@ describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answ
     const storedRoom = async (friendlyUrl: string) => ((await control(emulator, "GET", "/state")).rooms as Array<Record<string, unknown>>).find((r) => r.friendly_url === friendlyUrl);
     const roomCount = async () => Number((await api("GET", "/rooms")).body.total_count);
 
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
-        api = apiCaller(emulator);
-    });
-    afterAll(() => emulator.close());
-    beforeEach(() => control(emulator, "POST", "/reset"));
+    const { api } = useEmulator({ rateLimit: 0, profile }, { resetEach: true, started: (started) => (emulator = started) });
 
     describe("acceptance steps", () => {
         it("Room and TeamDefaults: create, no-op, drift, deletion outside Pulumi, destroy", async () => {
@@ -204,7 +199,7 @@ describe.each<AnswerProfile>(["contract", "documented"])("with the emulator answ
     });
 
     describe("adoption sends only what differs", () => {
-        it("a room that already has every declared value is taken over with exactly one GET and no PATCH (issue 9, item 16)", async () => {
+        it("a room that already has every declared value is taken over with exactly one GET and no PATCH", async () => {
             await api("POST", "/rooms", { friendly_url: "legacy-same", description: "Same", max_participants: 40, max_broadcasters: 5, toolbar_color: "#abcdef", roles: ["moderator", "attendee"], default_role: "moderator", is_audio_only: false, session_length: 30 });
             const engine = engineFor(emulator, "adopt-same");
             await clearLog();

@@ -7,8 +7,9 @@
  * Run against both answer profiles of the emulator: the contract's, and the vendor's document's (records without
  * most settings, tags among them), where a field absent from an answer must never show as a change or replace.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { AnswerProfile, RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { toCamelName } from "../../provider/model/names";
 import { settingsFor } from "../../provider/model/settings";
 import { apiCaller, control } from "../support/http";
@@ -95,10 +96,7 @@ async function everySetting(target: "defaults" | "room", live: Record<string, un
 
 describe.each<AnswerProfile>(["contract", "documented"])("no perpetual diffs (%s profile)", (profile) => {
     let emulator: RunningEmulator;
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
-    });
-    afterAll(() => emulator.close());
+    useEmulator({ rateLimit: 0, profile }, { started: (started) => (emulator = started) });
 
     it("every writable setting of TeamDefaults and Room: a second up and a refresh change nothing", async () => {
         const api = apiCaller(emulator);

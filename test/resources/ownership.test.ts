@@ -1,5 +1,5 @@
 /**
- * One room, one resource; one team's defaults, one resource (issue 9, items 7 and 11): duplicates in one program
+ * One room, one resource; one team's defaults, one resource: duplicates in one program
  * fail at preview; a room handed from a resource dropped from the program to one that adopts it is not deleted;
  * a room another resource of the stack manages is not adopted.
  */

@@ -1,5 +1,5 @@
 /**
- * TeamDefaults restore on destroy (issue 9, item 1): the API refuses an empty logo or favicon on write, and one
+ * TeamDefaults restore on destroy: the API refuses an empty logo or favicon on write, and one
  * PATCH applies all or nothing; so what can be put back is, what cannot is named in a warning, and an error that
  * stops the restore names the way out.
  */

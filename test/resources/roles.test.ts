@@ -1,18 +1,16 @@
 /**
- * Role ids read back where users wrote names (issue 9, item 3): `privateGroupChatRoles` reads back as role ids,
+ * Role ids read back where users wrote names: `privateGroupChatRoles` reads back as role ids,
  * and a role outside the record's `roles` and `defaultRole` is resolved with the team's roles (GET /roles), read
  * once per provider process, not once per resource. Without that, every `up` showed a diff and sent a PATCH.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
 
 const log = async () => (await control(emulator, "GET", "/requests")) as { routes: Record<string, number>; entries: Array<{ method: string }> };
 

@@ -1,5 +1,5 @@
 /**
- * The Room provider when creates land late and rooms go away (issue 9, items 2 and 15), driven directly: a
+ * The Room provider when creates land late and rooms go away, driven directly: a
  * create the API carries out after the client gave up and after the lookup found nothing is taken over, not
  * orphaned; messages name the way out.
  */

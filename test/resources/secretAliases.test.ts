@@ -4,8 +4,9 @@
  * a secret to TeamDefaults (`lobbyMessage`) is secret in the outputs of every Room that does not declare it.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { isSecretValue, secretValue } from "../../provider/plugin/secrets";
 import { control } from "../support/http";
@@ -18,10 +19,7 @@ const DESCRIPTION = "Board room: acquisition of Q-corp 61b2";
 const LOBBY = "Welcome to the secret lobby 9d4e";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
 
 const stateOf = (engine: unknown) => fs.readFileSync((engine as { options: { stateFile: string } }).options.stateFile, "utf8");
 

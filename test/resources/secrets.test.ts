@@ -1,11 +1,12 @@
 /**
- * Secrets wherever a value is copied (issue 9, items 5, 6 and 17): a setting passed as pulumi.secret(...) stays
+ * Secrets wherever a value is copied: a setting passed as pulumi.secret(...) stays
  * secret in the bookkeeping copy of the declared settings; telephonyPinDtmf is a secret like restreamKey; the
  * engine stand-in prints secret stack outputs as "[secret]", as the CLI does.
  */
 import * as fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { engineFor, sdk } from "../support/pulumi";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -16,10 +17,7 @@ const CONSENT = "Secret consent wording 7c2d";
 const PIN = "4711W2w9";
 
 let emulator: RunningEmulator;
-beforeAll(async () => {
-    emulator = await startEmulator({ rateLimit: 0 });
-});
-afterAll(() => emulator.close());
+useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
 
 const stateOf = (engine: unknown) => fs.readFileSync((engine as { options: { stateFile: string } }).options.stateFile, "utf8");
 

@@ -1,5 +1,5 @@
 /**
- * Safe against the service's real answers (issue 18), through the stand-in engine, against both answer profiles of
+ * Safe against the service's real answers, through the stand-in engine, against both answer profiles of
  * the emulator: the contract's, and the vendor's document's (records without most settings, tags and languages
  * among them).
  *
@@ -8,18 +8,16 @@
  * - Rule 2: a setting a write's answer shows with another value than sent is named in a warning at that up, and the
  *   next preview shows it as a change (never a silent perpetual diff).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type AnswerProfile, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { AnswerProfile, RunningEmulator } from "../../emulator";
+import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 import type { RoomArgs, TeamDefaultsArgs } from "../../sdk";
 
 describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s profile)", (profile) => {
     let emulator: RunningEmulator;
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0, profile });
-    });
-    afterAll(() => emulator.close());
+    useEmulator({ rateLimit: 0, profile }, { started: (started) => (emulator = started) });
 
     it("a tagged room: up, up again, refresh and preview show no change and no replacement; changing languages replaces", async () => {
         await control(emulator, "POST", "/reset");

@@ -1,11 +1,17 @@
 /**
- * The emulator of one test file: started before its tests, closed after them, and with `resetEach` put back
- * to its initial state before each test. Most suites set this up the same way; one helper keeps them alike.
- * With `sharedClients`, for suites that build the provider's API clients: those share connection pools and
- * rate limiters per process, so the limiters start afresh before each test and the pools close after the file.
+ * The one emulator fixture of the suites: called at the top of a test file or inside a describe block, it starts
+ * an emulator before that scope's tests and closes it after them. Every suite that needs an emulator uses it, so
+ * they start, reset and close alike:
+ * - options: the emulator's own (`rateLimit` 0 unless given: suites that test the limiter ask for one);
+ * - `resetEach`: put back to its initial state before each test;
+ * - `sharedClients`, for suites that build the provider's API clients: those share connection pools and rate
+ *   limiters per process, so the limiters start afresh before each test and the pools close after the scope;
+ * - `environment`: VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY point at it (functions called without a connection);
+ * - `projects`: real-CLI projects disposed (their folders removed) before the emulator closes;
+ * - `started`: for suites that keep the emulator in a variable of their own, called once it runs.
  *
- * The emulator exists only once `beforeAll` has run, so suites read it as `env.emulator` inside their tests;
- * `env.api` is usable from the start (it looks the emulator up on each call).
+ * The emulator exists only once `beforeAll` has run, so suites read it as `env.emulator` inside their tests and
+ * hooks; `env.api` and `env.control` are usable from the start (they look the emulator up on each call).
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
@@ -15,27 +21,43 @@ import { apiCaller, control, type Answer } from "./http";
 export interface EmulatorEnv {
     readonly emulator: RunningEmulator;
     readonly api: (method: string, path: string, body?: unknown, auth?: string | null) => Promise<Answer>;
+    readonly control: (method: string, path: string, body?: unknown) => Promise<any>;
 }
 
-export function useEmulator(options: EmulatorOptions = { rateLimit: 0 }, { resetEach = false, sharedClients = false } = {}): EmulatorEnv {
+export interface FixtureOptions {
+    resetEach?: boolean;
+    sharedClients?: boolean;
+    environment?: boolean;
+    projects?: ReadonlyArray<{ dispose(): void }>;
+    started?: (emulator: RunningEmulator) => void;
+}
+
+export function useEmulator(options: EmulatorOptions = {}, { resetEach = false, sharedClients = false, environment = false, projects = [], started }: FixtureOptions = {}): EmulatorEnv {
     let running: RunningEmulator | undefined;
-    const started = (): RunningEmulator => {
+    const current = (): RunningEmulator => {
         if (!running) throw new Error("the emulator is not started yet: use env.emulator inside a test or hook");
         return running;
     };
     beforeAll(async () => {
-        running = await startEmulator(options);
+        running = await startEmulator({ rateLimit: 0, ...options });
+        if (environment) {
+            process.env.VCROOMS_API_URL = running.baseUrl;
+            process.env.VCROOMS_DEVELOPER_KEY = running.developerKey;
+        }
+        started?.(running);
     });
     afterAll(async () => {
+        for (const p of projects) p.dispose();
         if (sharedClients) await closeAllPools();
         await running?.close();
     });
     if (sharedClients) beforeEach(() => resetSharedLimiters());
-    if (resetEach) beforeEach(() => control(started(), "POST", "/reset"));
+    if (resetEach) beforeEach(() => control(current(), "POST", "/reset"));
     return {
         get emulator() {
-            return started();
+            return current();
         },
-        api: (...args) => apiCaller(started())(...args),
+        api: (...args) => apiCaller(current())(...args),
+        control: (...args) => control(current(), ...args),
     };
 }
