@@ -8,30 +8,22 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { NPM_INSTALL_FLAGS, outsideRepository, pack } from "./install";
+import { NPM_INSTALL_FLAGS, packedTarball } from "./install";
 import { cli, cliDir } from "./support";
+import { useEmulator } from "../support/emulator";
 
 const python = "skip" in cli ? cli : locatePythonVenv();
 let emulator: RunningEmulator;
-let packDir: string;
 const projects: PulumiProject[] = [];
 
 describe.skipIf("skip" in python)("examples/python-rooms copied out of the repository", { timeout: 900_000 }, () => {
-    beforeAll(async () => {
-        emulator = await startEmulator({ rateLimit: 0 });
-        packDir = outsideRepository("vcrooms-pack-");
-    });
-    afterAll(async () => {
-        for (const p of projects) p.dispose();
-        fs.rmSync(packDir, { recursive: true, force: true });
-        await emulator?.close();
-    });
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
 
     it("runs with the tarball installed and its Pulumi.yaml as it is", async () => {
-        const tarball = pack(packDir);
+        const tarball = packedTarball();
         const project = new PulumiProject({ cliDir, name: "vcrooms-python-rooms", python: { source: path.join(ROOT, "examples/python-rooms"), shared: "dir" in python ? python.dir : "" } });
         projects.push(project);
         expect(path.relative(ROOT, project.dir).startsWith("..")).toBe(true);
