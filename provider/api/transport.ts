@@ -4,7 +4,7 @@
  * (honouring `retry-after`), typed errors for refused answers (errors.ts), answers checked by a zod schema, and
  * pagination by offset. It knows no endpoint: client.ts names them.
  */
-import { Pool } from "undici";
+import type { Pool } from "undici";
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
 import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
@@ -23,10 +23,13 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 
 const pools = new Map<string, Pool>();
 
+/** undici, loaded at the first request: the dynamic-provider host loads the provider for operations that send none. */
+const undici = (): typeof import("undici") => require("undici");
+
 function poolFor(origin: string, connections: number): Pool {
     let pool = pools.get(origin);
     if (!pool || pool.closed || pool.destroyed) {
-        pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
+        pool = new (undici().Pool)(origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
         pools.set(origin, pool);
     }
     return pool;
