@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigurationError, resolveClientConfig, RoomsClient } from "../provider/api";
-import { describeFailure } from "../provider/resources/messages";
+import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, managedRoomIds } from "./adoptTeam";
 
 const USAGE = `Usage: pulumi-vcrooms adopt-team [--out FILE] [--filter GLOB]... [--skip-stack EXPORT.json]

@@ -1,5 +1,6 @@
 /** The API client: everything the resources and data functions use to talk to the Rooms API. */
 export * from "./client";
+export { closeAllPools, paginate, type Body, type CreateReconciliation, type Page } from "./transport";
 export * from "./config";
 export * from "./errors";
 export { resetSharedLimiters, sharedLimiter, RequestBudget } from "./limiter";

@@ -5,7 +5,10 @@
  *
  * No message here ever contains a token or a key: a token is a credential for its room.
  */
-import { SignJWT, compactVerify, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
+import type * as Jose from "jose";
+
+/** jose, loaded when a token is signed or verified: the provider module that re-exports these loads for every operation. */
+const jose = (): typeof Jose => require("jose");
 
 /** The payload claims of 5.3, by their JWT names. */
 export interface JoinTokenClaims {
@@ -73,7 +76,7 @@ export async function signJoinToken(claims: JoinTokenClaims, developerKey: strin
     const problems = claims !== null && typeof claims === "object" ? claimProblems(claims as unknown as Record<string, unknown>) : ["claims must be an object"];
     if (problems.length > 0) throw new JoinTokenError(`Unable to sign a join token: ${problems.join("; ")}`);
     const secret = keyBytes(developerKey, "sign");
-    return new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
+    return new (jose().SignJWT)({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secret);
 }
 
 /**
@@ -85,7 +88,7 @@ export async function verifyJoinToken(token: string, developerKey: string): Prom
     const secret = keyBytes(developerKey, "verify");
     let payload: Record<string, unknown>;
     try {
-        ({ payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] }));
+        ({ payload } = await jose().jwtVerify(token, secret, { algorithms: ["HS256"] }));
     } catch (error) {
         throw new JoinTokenError(`Unable to verify a join token: ${reasonOf(error)}`);
     }
@@ -100,10 +103,10 @@ export async function verifyJoinToken(token: string, developerKey: string): Prom
  */
 export async function signedWith(token: string, developerKey: string): Promise<boolean> {
     try {
-        await compactVerify(token, keyBytes(developerKey, "verify"), { algorithms: ["HS256"] });
+        await jose().compactVerify(token, keyBytes(developerKey, "verify"), { algorithms: ["HS256"] });
         return true;
     } catch (error) {
-        if (error instanceof joseErrors.JWSSignatureVerificationFailed) return false;
+        if (error instanceof jose().errors.JWSSignatureVerificationFailed) return false;
         throw error;
     }
 }
@@ -112,7 +115,7 @@ export async function signedWith(token: string, developerKey: string): Promise<b
 export function decodeJoinToken(token: string): JoinTokenClaims {
     let payload: Record<string, unknown>;
     try {
-        payload = decodeJwt(token);
+        payload = jose().decodeJwt(token);
     } catch {
         throw new JoinTokenError("The API answered a join token that is not a JWT");
     }
@@ -123,10 +126,10 @@ export function decodeJoinToken(token: string): JoinTokenClaims {
 
 /** jose's reasons, in words that do not quote the token. */
 function reasonOf(error: unknown): string {
-    if (error instanceof joseErrors.JWTExpired) return "it has expired (exp is past)";
-    if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim ${error.claim} is not valid (${error.reason})`;
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) return "the signature does not match this developer key";
-    if (error instanceof joseErrors.JOSEAlgNotAllowed) return "it is not signed with HS256";
-    if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) return "it is malformed";
+    if (error instanceof jose().errors.JWTExpired) return "it has expired (exp is past)";
+    if (error instanceof jose().errors.JWTClaimValidationFailed) return `claim ${error.claim} is not valid (${error.reason})`;
+    if (error instanceof jose().errors.JWSSignatureVerificationFailed) return "the signature does not match this developer key";
+    if (error instanceof jose().errors.JOSEAlgNotAllowed) return "it is not signed with HS256";
+    if (error instanceof jose().errors.JWSInvalid || error instanceof jose().errors.JWTInvalid) return "it is malformed";
     return (error as Error)?.message ?? String(error);
 }

@@ -8,7 +8,7 @@ import { declarations } from "../declarations";
 import { inputSettings } from "../declarations/declare";
 import { secretOutputNames } from "../declarations/derive";
 import type { ClientFor } from "../resources/connections";
-import { describeFailure } from "../resources/messages";
+import { describeFailure } from "../api/messages";
 import type { ArgsOf, ResultOf } from "./functionShape";
 import { exportRoomTranscripts, getRoomChat, getRoomTranscripts } from "./content";
 import { getRole, getRoles, getRoom, getRooms, getTeamDefaults } from "./records";

@@ -21,7 +21,7 @@ import { apiTime, durationSeconds, isoOf } from "../declarations/times";
 import { containsUnknown, failure } from "../model/check";
 import { checkInputs } from "./check";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
-import { describeFailure } from "./messages";
+import { describeFailure } from "../api/messages";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
 

@@ -20,7 +20,7 @@ import { configurationFailures, withTeamMove, type ClientFor } from "./connectio
 import { diffOf, replacedBy } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
-import { describeFailure } from "./messages";
+import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 

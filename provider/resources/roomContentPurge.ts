@@ -11,7 +11,7 @@ import { checkInputs } from "./check";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import type { KindCheck, KindDiff, KindRead, ResourceKind } from "./kind";
-import { describeFailure } from "./messages";
+import { describeFailure } from "../api/messages";
 
 type PurgeInputs = ProviderInputsOf<typeof roomContentPurge>;
 type PurgeOutputs = ProviderOutputsOf<typeof roomContentPurge, {}>;

@@ -18,7 +18,7 @@ import { configurationFailures, withTeamMove, type ClientFor } from "./connectio
 import { diffOf } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
-import { describeFailure } from "./messages";
+import { describeFailure } from "../api/messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 
 type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;

@@ -5,7 +5,7 @@
  */
 import { inspect } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
-import { describeFailure } from "../../provider/resources/messages";
+import { describeFailure } from "../../provider/api/messages";
 import { RoomsClient, resolveClientConfig, type ClientOptions } from "../../provider/api";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";
