@@ -37,7 +37,9 @@ describe("the package as a user installs it", { timeout: 900_000 }, () => {
         work = outsideRepository("vcrooms-install-");
         tarball = packedTarball();
     });
-    afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+    // Two installed projects (tens of thousands of files): removing them took over a minute in a CI run on a
+    // busy machine, so the removal is asynchronous and has a hook time of its own.
+    afterAll(() => fs.promises.rm(work, { recursive: true, force: true }), 300_000);
 
     it("the tarball holds the built library, the plugin's files, and every file the README links to", () => {
         const listed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
