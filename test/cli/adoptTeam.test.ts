@@ -62,7 +62,7 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         }
         project = new PulumiProject({ cliDir, name: "adopted-team", program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
         projects.push(project);
-    });
+    }, 300_000); // seeding the team's rooms one request at a time
 
     it("writes an import document for the team, imports it into a generated program that previews with no change, and drift shows", async () => {
         const doc = path.join(project.dir, "team.json");

@@ -35,7 +35,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         tempDirs.push(installs);
         tarball = packedTarball();
         installShared(tarball, installs);
-    });
+    }, 600_000); // waiting for the run's pack, then one npm install of the tarball: over a minute on a busy machine
     /** A preview under the governance pack of the installed package (node_modules/pulumi-vcrooms/policy), as an auditor runs it. */
     const governedPreview = (project: PulumiProject) => project.run(["preview", "--non-interactive", "--policy-pack", path.join(installs, "node_modules", "pulumi-vcrooms", "policy")]);
     /** The preview of a fresh stack: it must plan creating exactly the example's resources. */
