@@ -10,39 +10,35 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "./declarations";
 import type { FunctionName, FunctionResult } from "./functions";
 import type { Values } from "./declarations/declare";
-import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./resources/kind";
+import type { ResourceKind } from "./resources/kind";
 import type { StackConfig } from "./resources/connections";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
-import { hiddenKey } from "./resources/hiddenKeys";
 import { reportingOnce } from "./resources/hostErrors";
 
 const runtime = new Runtime();
 
-/** The context of a dynamic call: the resource name is the `resourceName` input the SDK fills (hidden as `__resourceName`, or plain in a state written before). */
-function contextOf(values: Values | undefined): Context {
-    const name = values?.[hiddenKey("resourceName")] ?? values?.resourceName;
-    return typeof name === "string" ? { ...PROCESS_CONTEXT, resourceName: name } : PROCESS_CONTEXT;
-}
-
 /** Pulumi's dynamic interface, every call present but `update` (a kind whose every change replaces has none). */
 export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "update" | "configure">> & Pick<pulumi.dynamic.ResourceProvider, "update">;
 
-/** A kind as Pulumi's dynamic interface: the same calls, the context derived from the values. */
+/**
+ * A kind as Pulumi's dynamic interface: the same calls without a context (the runtime's kinds take the resource name
+ * from the SDK's name input, resources/hiddenKeys.ts).
+ */
 function dynamicFace(kind: ResourceKind): DynamicProvider {
     const update = kind.update?.bind(kind);
     return {
-        check: (olds: Values, news: Values) => kind.check(olds, news, contextOf(news)),
-        diff: (id: string, olds: Values, news: Values) => kind.diff(id, olds, news, contextOf(news)),
-        create: (inputs: Values) => kind.create(inputs, contextOf(inputs)),
-        read: (id: string, props?: Values) => kind.read(id, props, contextOf(props)),
-        ...(update ? { update: (id: string, olds: Values, news: Values) => update(id, olds, news, contextOf(news)) } : {}),
-        delete: (id: string, props: Values) => kind.delete(id, props, contextOf(props)),
+        check: (olds: Values, news: Values) => kind.check(olds, news),
+        diff: (id: string, olds: Values, news: Values) => kind.diff(id, olds, news),
+        create: (inputs: Values) => kind.create(inputs),
+        read: (id: string, props?: Values) => kind.read(id, props),
+        ...(update ? { update: (id: string, olds: Values, news: Values) => update(id, olds, news) } : {}),
+        delete: (id: string, props: Values) => kind.delete(id, props),
     };
 }
 
 /**
  * Each failure reported once, not again by the dynamic-provider host (resources/hostErrors.ts); the runtime's kinds
- * already hide the bookkeeping inputs (resources/hiddenKeys.ts).
+ * already hide the bookkeeping inputs and name the resource (resources/hiddenKeys.ts).
  */
 export const providers = Object.fromEntries(Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce(dynamicFace(k))])) as Record<Kind, DynamicProvider>;
 

@@ -9,8 +9,8 @@
  * from then on carry the `__` form.
  */
 import type { Declaration, Values } from "../declarations/declare";
-import type { ResourceKind } from "./kind";
-import { bookkeepingInputs, hiddenKey } from "../declarations/derive";
+import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./kind";
+import { bookkeepingInputs, hiddenKey, resourceNameInputs } from "../declarations/derive";
 
 export { hiddenKey };
 
@@ -41,33 +41,50 @@ function outward<T>(keys: readonly string[], bag: T, legacy: ReadonlySet<string>
     return out as T;
 }
 
+/**
+ * The call's context with the resource name: the face's, or else the name input the SDK fills (read from the bag
+ * already unhidden, so a state written before, with the plain key, serves too). The dynamic face knows no name but
+ * this input; the plugin face knows it from the resource's URN.
+ */
+function named(ctx: Context | undefined, nameKeys: readonly string[], plain: Values | undefined): Context {
+    const base = ctx ?? PROCESS_CONTEXT;
+    if (base.resourceName !== undefined) return base;
+    const name = nameKeys.map((key) => plain?.[key]).find((value) => typeof value === "string");
+    return typeof name === "string" ? { ...base, resourceName: name } : base;
+}
+
 const union = (...sets: ReadonlyArray<ReadonlySet<string>>) => new Set(sets.flatMap((s) => [...s]));
 
 /**
  * The kind as the engine (through either face) sees it: bookkeeping keys hidden on the way out, unhidden on the way
- * in. The runtime wraps every kind in it, so both faces share it.
+ * in, and the context's resource name taken from the name input when the face does not know it. The runtime wraps
+ * every kind in it, so both faces share it.
  */
 export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceKind {
     const keys = bookkeepingInputs(d);
     if (keys.length === 0) return kind;
+    const nameKeys = resourceNameInputs(d);
     const update = kind.update?.bind(kind);
     return {
         async check(olds, news, ctx) {
             const o = inward(keys, olds);
             const n = inward(keys, news);
-            const result = await kind.check(o.plain as Values, n.plain as Values, ctx);
+            const result = await kind.check(o.plain as Values, n.plain as Values, named(ctx, nameKeys, n.plain));
             // A plain name in, a plain name out: an existing resource's state keeps the form it has.
             return { ...result, inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
         },
-        diff: (id, olds, news, ctx) => kind.diff(id, inward(keys, olds).plain as Values, inward(keys, news).plain as Values, ctx),
+        diff(id, olds, news, ctx) {
+            const n = inward(keys, news).plain;
+            return kind.diff(id, inward(keys, olds).plain as Values, n as Values, named(ctx, nameKeys, n));
+        },
         async create(inputs, ctx) {
             const i = inward(keys, inputs);
-            const result = await kind.create(i.plain as Values, ctx);
+            const result = await kind.create(i.plain as Values, named(ctx, nameKeys, i.plain));
             return { ...result, outs: outward(keys, result.outs, i.legacy) };
         },
         async read(id, props, ctx) {
             const s = inward(keys, props);
-            const result = await kind.read(id, s.plain, ctx);
+            const result = await kind.read(id, s.plain, named(ctx, nameKeys, s.plain));
             return { ...result, props: outward(keys, result.props, s.legacy), ...(result.inputs ? { inputs: outward(keys, result.inputs, s.legacy) } : {}) };
         },
         ...(update
@@ -75,11 +92,14 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
                   async update(id: string, olds: Values, news: Values, ctx?: Parameters<typeof update>[3]) {
                       const o = inward(keys, olds);
                       const n = inward(keys, news);
-                      const result = await update(id, o.plain as Values, n.plain as Values, ctx);
+                      const result = await update(id, o.plain as Values, n.plain as Values, named(ctx, nameKeys, n.plain));
                       return { ...result, outs: outward(keys, result.outs, union(o.legacy, n.legacy)) };
                   },
               }
             : {}),
-        delete: (id, props, ctx) => kind.delete(id, inward(keys, props).plain as Values, ctx),
+        delete(id, props, ctx) {
+            const p = inward(keys, props).plain;
+            return kind.delete(id, p as Values, named(ctx, nameKeys, p));
+        },
     };
 }
