@@ -6,7 +6,7 @@
 import { toCamelName } from "../provider/model/names";
 import { readBackType, settingsFor, settingType, type AnySetting } from "../provider/model/settings";
 import { typeWords } from "../provider/model/types";
-import type { Declaration, ExtraInput } from "../provider/declarations/declare";
+import type { Declaration, ExtraInput } from "../provider/declarations/declaration";
 import { DECLARED_INPUTS, replacementInputs, secretInputs, secretOutputNames, userExtras } from "../provider/declarations/derive";
 import { renderFunctions } from "./functionsReference";
 import { declarations } from "../provider/declarations";

@@ -8,7 +8,7 @@
  * Not part of the package: codegen/ is compiled with the rest but not in package.json's `files`.
  */
 import { declarations, type Kind } from "../provider/declarations";
-import { inputSettings, type Declaration } from "../provider/declarations/declare";
+import { inputSettings, type Declaration } from "../provider/declarations/declaration";
 import { notImportableMessage, userExtras } from "../provider/declarations/derive";
 import { INPUT_COLUMNS, inputRows, OUTPUT_COLUMNS, outputRows, table } from "./reference";
 

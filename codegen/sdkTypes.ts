@@ -5,8 +5,8 @@
  * type is named through the derived type, and the outputs' interface extends it), so a property the
  * declarations drop fails the build, and a test pins the file to this output as docs/reference.md is pinned.
  */
-import type { Declaration } from "../provider/declarations/declare";
-import { inputSettings } from "../provider/declarations/declare";
+import type { Declaration } from "../provider/declarations/declaration";
+import { inputSettings } from "../provider/declarations/declaration";
 import { userExtras } from "../provider/declarations/derive";
 import { declarations } from "../provider/declarations";
 import { functions } from "../provider/functions";

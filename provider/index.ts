@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "./declarations";
 import type { FunctionName, FunctionResult } from "./functions";
-import type { Values } from "./declarations/declare";
+import type { Values } from "./declarations/declaration";
 import type { ResourceKind } from "./resources/kind";
 import type { StackConfig } from "./resources/connections";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";

@@ -6,9 +6,9 @@
  * must keep secret.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Declaration } from "../provider/declarations/declare";
+import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
-import { inputSettings } from "../provider/declarations/declare";
+import { inputSettings } from "../provider/declarations/declaration";
 import { aliasedOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { ShimResource, type ProviderKind } from "./shim";
 

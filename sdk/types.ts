@@ -3,7 +3,7 @@
  * is listed twice. Type-only imports: erased at run time.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Declaration, InputsOf, StateOf } from "../provider/declarations/declare";
+import type { Declaration, InputsOf, StateOf } from "../provider/declarations/declaration";
 import type { room, teamDefaults } from "../provider/declarations";
 
 export type { RoleRef, NamedRef } from "../provider/model/settings";

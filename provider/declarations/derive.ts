@@ -4,7 +4,7 @@
  * replace the resource, and which outputs never change.
  */
 import { isSecret } from "../model/settings";
-import { inputSettings, type Declaration, type ExtraInput } from "./declare";
+import { inputSettings, type Declaration, type ExtraInput } from "./declaration";
 
 /** The output that keeps the settings as declared (provider/resources/reconcile.ts), for `read`. */
 export const DECLARED_INPUTS = "declaredInputs";

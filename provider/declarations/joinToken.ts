@@ -5,7 +5,7 @@
  * are not.
  */
 import { containsUnknown, failure, type CheckFailure } from "../model/check";
-import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, required, STRING, stringInput, type Values } from "./declare";
+import { declareResource, extra, formatted, NUMBER, oneOf, orAbsent, output, required, STRING, stringInput, type Values } from "./declaration";
 import { absoluteSeconds, durationSeconds, isMinutes, MINUTES_BELOW, timeRule } from "./times";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

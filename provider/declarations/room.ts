@@ -6,7 +6,7 @@ import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure
 import { canonicalInstant } from "../model/compare";
 import { isRealDateTime } from "../model/settings";
 import { objectType } from "../model/types";
-import { arrayOf, BOOLEAN, booleanInput, declareResource, formatted, output, STRING, stringInput, type Values } from "./declare";
+import { arrayOf, BOOLEAN, booleanInput, declareResource, formatted, output, STRING, stringInput, type Values } from "./declaration";
 
 /** A file attached to a room. */
 export interface RoomFile {

@@ -6,7 +6,7 @@
 import { CONTENT_KINDS, type ContentKind } from "../model/content";
 import { failure, type CheckFailure } from "../model/check";
 import { enumType } from "../model/types";
-import { arrayOf, BOOLEAN, declareResource, extra, NUMBER, oneOf, output, required, STRING, type Values } from "./declare";
+import { arrayOf, BOOLEAN, declareResource, extra, NUMBER, oneOf, output, required, STRING, type Values } from "./declaration";
 
 const CONTENT_KIND = enumType("ContentKind", "A kind of room content (4 rows 7 to 13).", CONTENT_KINDS);
 

@@ -2,7 +2,7 @@
  * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
  */
 import { e2eeFailures, lockFailures } from "../model/check";
-import { booleanInput, declareResource, formatted, INTEGER, NUMBER, orNull, output, STRING, stringInput } from "./declare";
+import { booleanInput, declareResource, formatted, INTEGER, NUMBER, orNull, output, STRING, stringInput } from "./declaration";
 
 export const teamDefaults = declareResource({
     type: "TeamDefaults",

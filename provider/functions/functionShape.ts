@@ -6,7 +6,7 @@
 import type { RoomsClient } from "../api";
 import type { ConnectionInput } from "../model/connection";
 import { enumType, formatted, STRING, type TypeSpec } from "../model/types";
-import { connectionInput } from "../declarations/declare";
+import { connectionInput } from "../declarations/declaration";
 
 /** One argument: its docs and its rule (returns the rule broken, or undefined). */
 export interface ArgField {

@@ -5,7 +5,7 @@
  * or role, never the connection's key.
  */
 import { declarations } from "../declarations";
-import { inputSettings } from "../declarations/declare";
+import { inputSettings } from "../declarations/declaration";
 import { secretOutputNames } from "../declarations/derive";
 import type { ClientFor } from "../resources/connections";
 import { describeFailure } from "../api/messages";

@@ -3,7 +3,7 @@
  * camelCase at every depth (roles read back as `{id, name, displayName}`).
  */
 import { deepKeysToCamel } from "../model/names";
-import type { StateOf } from "../declarations/declare";
+import type { StateOf } from "../declarations/declaration";
 import type { room, teamDefaults } from "../declarations";
 import { ANY, arrayOf, BOOLEAN, INTEGER, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
 import { declareFunction, field, roomArg, type CommonArgs } from "./functionShape";

@@ -8,8 +8,8 @@
  * Values here are plain JavaScript (the gRPC structs converted); server.ts does the protocol.
  */
 import { PROVIDER_CONFIG } from "../model/connection";
-import type { Declaration, Values } from "../declarations/declare";
-import { inputSettings } from "../declarations/declare";
+import type { Declaration, Values } from "../declarations/declaration";
+import { inputSettings } from "../declarations/declaration";
 import { aliasedOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { isSecret, readBackType, settingType } from "../model/settings";
 import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, type EnumType, type ObjectType, type TypeSpec } from "../model/types";
 import { PROVIDER_CONFIG, type ConfigField } from "../model/connection";
-import { connectionInput, inputSettings, type Declaration, type ExtraInput } from "../declarations/declare";
+import { connectionInput, inputSettings, type Declaration, type ExtraInput } from "../declarations/declaration";
 import { userExtras } from "../declarations/derive";
 import { declarations } from "../declarations";
 import { functions } from "../functions";

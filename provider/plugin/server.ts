@@ -11,7 +11,7 @@
  */
 import type * as grpcTypes from "@grpc/grpc-js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import type { Values } from "../declarations/declare";
+import type { Values } from "../declarations/declaration";
 import type { PluginDiff, ResourceRef, VcroomsPlugin } from "./adapter";
 
 /* eslint-disable @typescript-eslint/no-require-imports */

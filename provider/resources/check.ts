@@ -8,7 +8,7 @@ import type { ZodType } from "zod";
 import { containsUnknown, failure, type CheckFailure } from "../model/check";
 import { toApiName, toCamelName } from "../model/names";
 import { isSecret, settingByName, type AnySetting, type Target } from "../model/settings";
-import { inputSettings, type Declaration } from "../declarations/declare";
+import { inputSettings, type Declaration } from "../declarations/declaration";
 
 /** Validators built once per setting and target: building costs far more than validating. */
 const validators = new Map<string, ZodType>();

@@ -4,7 +4,7 @@
  * value; create-only inputs replace; an input unique in the team makes the replacement delete
  * first.
  */
-import type { Declaration, Values } from "../declarations/declare";
+import type { Declaration, Values } from "../declarations/declaration";
 import { replacementInputs, stableOutputs, userExtras } from "../declarations/derive";
 import type { KnownRoles } from "../model/compare";
 import type { KindDiff, PropertyDiffKind } from "./kind";

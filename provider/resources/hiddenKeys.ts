@@ -8,7 +8,7 @@
  * existing resource shows no change after an upgrade (and its refresh no renamed property); only resources created
  * from then on carry the `__` form.
  */
-import type { Declaration, Values } from "../declarations/declare";
+import type { Declaration, Values } from "../declarations/declaration";
 import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./kind";
 import { bookkeepingInputs, hiddenKey, resourceNameInputs } from "../declarations/derive";
 

@@ -14,7 +14,7 @@ import { detailOf } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { decodeJoinToken, NotFoundError, signedWith, type RoomsClient } from "../api";
 import type { ConnectionInput } from "../model/connection";
-import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
+import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
 import { stableOutputs, userExtras } from "../declarations/derive";
 import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";

@@ -7,7 +7,7 @@
  * The context is optional so that the dynamic interface's call shape (`check(olds, news)`) is still a valid call.
  */
 import type { CheckFailure } from "../model/check";
-import type { Values } from "../declarations/declare";
+import type { Values } from "../declarations/declaration";
 
 /** How a property changes, in the engine's words (provider.proto, PropertyDiff.Kind). */
 export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";

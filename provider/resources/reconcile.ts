@@ -6,7 +6,7 @@
  */
 import { deepKeysToCamel, toApiName } from "../model/names";
 import { isSecret, type AnySetting } from "../model/settings";
-import { inputSettings, type Declaration, type Values } from "../declarations/declare";
+import { inputSettings, type Declaration, type Values } from "../declarations/declaration";
 import { declaredFormOf, imageDigest, isImageUpload, sameValue, type KnownRoles } from "../model/compare";
 
 /** What the last write uploaded for an image setting, so a base64 input matches its CDN URL. */

@@ -12,7 +12,7 @@ import { containsUnknown, failure, UNKNOWN } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
-import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declare";
+import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
 import { room } from "../declarations/room";
 import { checkInputs } from "./check";
 import { claim, ownerOf, teamOf } from "./claims";

@@ -4,7 +4,7 @@
  * `triggers` does. The API's deletes cannot be undone.
  */
 import { randomUUID } from "node:crypto";
-import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declare";
+import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declaration";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";

@@ -8,7 +8,7 @@ import { ValidationError, type RoomsClient } from "../api";
 import { toApiName, toCamelName } from "../model/names";
 import { settingByName } from "../model/settings";
 import type { ConnectionInput } from "../model/connection";
-import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declare";
+import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Values } from "../declarations/declaration";
 import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";

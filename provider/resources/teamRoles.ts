@@ -7,7 +7,7 @@
  * needs it; a failed read is not kept, so the next caller tries again.
  */
 import type { RoomsClient } from "../api";
-import type { Declaration, Values } from "../declarations/declare";
+import type { Declaration, Values } from "../declarations/declaration";
 import type { KnownRoles } from "../model/compare";
 import { declaredSettings } from "./reconcile";
 
