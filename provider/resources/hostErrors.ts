@@ -5,15 +5,26 @@
  * the stack, as "Error: X: Error: X" followed by frames into the host's compiled sources. (Create and update errors
  * go only to the engine.) The provider's messages already name the resource and what failed, so the host's stderr
  * copy of an error this provider threw is dropped: that exact text, once; everything else the host prints stays.
+ *
+ * Patching console.error is the only hook: the host prints with it and offers no option to stop. So the patch is as
+ * narrow as it can be: installed only in the dynamic-provider host's process (its script is the process's main
+ * module), and only at the first error this provider throws there; elsewhere (a program, a test, the plugin) this
+ * module changes nothing.
  */
 import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * True in the dynamic-provider host: Pulumi starts it as `node <@pulumi/pulumi>/cmd/dynamic-provider <args>`
+ * (pulumi-resource-pulumi-nodejs), so its script is the process's first argument.
+ */
+const inDynamicProviderHost = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/.test(process.argv[1] ?? "");
 
 /** The texts the host is about to print for errors thrown here (a few at a time: each is dropped when printed). */
 const expected = new Set<string>();
 let filtering = false;
 
 function dropHostCopy(error: unknown): void {
-    if (!(error instanceof Error)) return;
+    if (!inDynamicProviderHost || !(error instanceof Error)) return;
     if (!filtering) {
         filtering = true;
         const print = console.error.bind(console);
@@ -24,7 +35,7 @@ function dropHostCopy(error: unknown): void {
     }
     // The host's own formatting; `stack` is formatted once and kept, so the text is the one it will print.
     expected.add(`${String(error)}: ${error.stack}`);
-    // Bounded: outside the host (a test calling the provider directly) nothing prints them.
+    // Bounded: the host prints none for an error it does not see (one caught further in), so they could pile up.
     if (expected.size > 50) expected.delete(expected.values().next().value!);
 }
 
