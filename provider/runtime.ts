@@ -4,8 +4,8 @@
  * connections (one API client per team, each with its rate limiter and connection pool, and what is cached per
  * client, such as the team's roles) and hands them to every resource kind and data function.
  *
- * Claims (which resource of the deployment declares which room or team defaults: provider/resources/claims.ts)
- * are per process as well; the limiters and pools are shared per API and team by the client (provider/api), so
+ * It owns the claims too (which resource of the deployment declares which room or team defaults:
+ * provider/resources/claims.ts), one set shared by its kinds; the limiters and pools are shared per API and team by the client (provider/api), so
  * that two runtimes in one process (tests) still keep one request budget per key.
  */
 import { ConfigurationError, resolveClientConfig } from "./api";
@@ -13,6 +13,7 @@ import { declarations, type Kind } from "./declarations";
 import { functions, runFunction, type FunctionName, type FunctionResult } from "./functions";
 import { checkConfigFields } from "./model/connection";
 import { containsUnknown, type CheckFailure } from "./model/check";
+import { Claims } from "./resources/claims";
 import { Connections, optionsFromStack, type StackConfig } from "./resources/connections";
 import { JoinTokenProvider } from "./resources/joinToken";
 import { hidingBookkeeping } from "./resources/hiddenKeys";
@@ -33,10 +34,11 @@ export class Runtime {
     constructor(env: NodeJS.ProcessEnv = process.env) {
         this.connections = new Connections(env);
         const clientFor = this.connections.clientFor;
+        const claims = new Claims();
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
         this.kinds = {
-            room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor)),
-            teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor)),
+            room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims)),
+            teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims)),
             joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor)),
             roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor)),
         };

@@ -6,11 +6,12 @@
  * preview, and a delete can tell that the room went to another resource in this same deployment.
  *
  * A resource is known by its Pulumi name (the SDK passes it as `resourceName`); a team by its API URL and key.
+ *
+ * The runtime (provider/runtime.ts) owns one `Claims` and hands it to every kind, so the claims are shared between
+ * the resources of one process and nothing is kept at module level.
  */
 import { createHash } from "node:crypto";
 import type { RoomsClient } from "../api";
-
-const owners = new Map<string, string>();
 
 /** Names of this machine's loopback address: one host however it is written. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -27,15 +28,19 @@ export function teamOf(client: RoomsClient): string {
     return `${url.origin}${url.pathname}#${key}`;
 }
 
-/** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
-export function claim(thing: string, owner: string): string | undefined {
-    const current = owners.get(thing);
-    if (current !== undefined && current !== owner) return current;
-    owners.set(thing, owner);
-    return undefined;
-}
+export class Claims {
+    private readonly owners = new Map<string, string>();
 
-/** The resource that declares `thing` in this deployment, if any has said so. */
-export function ownerOf(thing: string): string | undefined {
-    return owners.get(thing);
+    /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
+    claim(thing: string, owner: string): string | undefined {
+        const current = this.owners.get(thing);
+        if (current !== undefined && current !== owner) return current;
+        this.owners.set(thing, owner);
+        return undefined;
+    }
+
+    /** The resource that declares `thing` in this deployment, if any has said so. */
+    ownerOf(thing: string): string | undefined {
+        return this.owners.get(thing);
+    }
 }

@@ -15,7 +15,7 @@ import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
 import { room } from "../declarations/room";
 import { checkInputs } from "./check";
-import { claim, ownerOf, teamOf } from "./claims";
+import { Claims, teamOf } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, replacedBy } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
@@ -142,7 +142,8 @@ async function updatableChanges(client: RoomsClient, news: Values, olds: Values)
 }
 
 export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
-    constructor(private readonly clientFor: ClientFor) {}
+    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
+    constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
@@ -156,7 +157,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
         const { friendlyUrl, resourceName } = inputs;
         if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
-            const other = claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
+            const other = this.claims.claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
             if (other) {
                 failures.push(failure("friendlyUrl", `is also declared by Room "${other}" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
             }
@@ -167,7 +168,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
-        if (typeof news.resourceName === "string") claim(roomKey(client, id), news.resourceName);
+        if (typeof news.resourceName === "string") this.claims.claim(roomKey(client, id), news.resourceName);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
@@ -188,7 +189,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const friendlyUrl = inputs.friendlyUrl;
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
             const adopt = (found: RoomRecord) => {
-                const other = ownerOf(roomKey(client, found.id));
+                const other = this.claims.ownerOf(roomKey(client, found.id));
                 if (other !== undefined && other !== inputs.resourceName) {
                     throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
@@ -197,7 +198,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const marker = creationMarker(inputs);
             const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
-                const ours = found !== undefined && found.external_id === marker && ownerOf(roomKey(client, found.id)) === undefined;
+                const ours = found !== undefined && found.external_id === marker && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
                 return ours ? adoptRoom(client, inputs, found) : undefined;
             };
             const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
@@ -212,7 +213,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         } catch (error) {
             throw describeFailure("create", roomLabel(inputs), error);
         }
-        if (typeof inputs.resourceName === "string") claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
+        if (typeof inputs.resourceName === "string") this.claims.claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
         await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id), ctx);
@@ -285,7 +286,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
-        const owner = ownerOf(roomKey(this.client(props), id));
+        const owner = this.claims.ownerOf(roomKey(this.client(props), id));
         if (owner !== undefined && owner !== props.resourceName) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.

@@ -12,7 +12,7 @@ import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Valu
 import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
-import { claim, ownerOf, teamOf } from "./claims";
+import { Claims, teamOf } from "./claims";
 import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
@@ -90,7 +90,8 @@ function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Valu
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
 
 export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, DefaultsOutputs> {
-    constructor(private readonly clientFor: ClientFor) {}
+    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
+    constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
@@ -101,7 +102,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
         if (failures.length === 0 && typeof news.resourceName === "string") {
             const team = this.client(news).config.apiUrl;
-            const other = claim(defaultsKey(this.client(news)), news.resourceName);
+            const other = this.claims.claim(defaultsKey(this.client(news)), news.resourceName);
             if (other) {
                 failures.push({
                     property: "",
@@ -115,7 +116,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
-        if (typeof news.resourceName === "string") claim(defaultsKey(client), news.resourceName);
+        if (typeof news.resourceName === "string") this.claims.claim(defaultsKey(client), news.resourceName);
         // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
         return withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
     }
@@ -172,7 +173,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
 
     async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         if (props.restoreOnDestroy === false) return;
-        const owner = ownerOf(defaultsKey(this.client(props)));
+        const owner = this.claims.ownerOf(defaultsKey(this.client(props)));
         if (owner !== undefined && owner !== props.resourceName) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
             ctx.warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
