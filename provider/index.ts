@@ -50,6 +50,15 @@ export function configure(config: StackConfig): void {
 }
 
 /**
+ * What the SDK's `__provider` text returns for a kind (sdk/shim.ts): its provider plus the `configure` the
+ * dynamic-provider host calls with the stack's config. Here rather than in that text, which state keeps twice per
+ * resource. The earlier texts forward through `providers` and `configure`, which stay for them.
+ */
+export const shims = Object.fromEntries(
+    Object.entries(providers).map(([kind, p]) => [kind, { ...p, configure: async (req: pulumi.dynamic.ConfigureRequest) => configure(req.config) }]),
+) as Record<Kind, DynamicProvider & Required<Pick<pulumi.dynamic.ResourceProvider, "configure">>>;
+
+/**
  * The data functions, by name: `invokeFunction("getRoom", {room}, stackConfig)` (what the SDK's getX call). `stack`
  * is the program's stack config (`vcrooms:*`), absent in a plain script, where the environment serves.
  */

@@ -5,17 +5,17 @@
  *
  * Pulumi stores that text in state twice per resource: in the inputs (check, diff, create and update read it from
  * the new inputs) and in the outputs (read and delete have only those). So it is kept to the least text that
- * forwards, about 150 bytes, and written here rather than serialized from a provider object by
- * `pulumi.dynamic.Resource`: closure serialization wraps each method in its own scaffolding, 2.7 KB for the
- * seven methods of the earlier shim. The text never changes with this package's contents, so an upgrade changes
- * the code that runs without `__provider` showing as a change, and no credential or schema is ever captured.
+ * forwards, about 70 bytes (150 before, when it built the provider object itself), and written here rather than
+ * serialized from a provider object by `pulumi.dynamic.Resource`: closure serialization wraps each method in its
+ * own scaffolding, 2.7 KB for the seven methods of the earliest shim. The text never changes with this package's
+ * contents, so an upgrade changes the code that runs without `__provider` showing as a change, and no credential
+ * or schema is ever captured.
  *
  * The dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) loads the text with `require-from-string`,
  * calls `handler()` once per distinct text and process, then `configure` with the stack's config. The provider
- * returned is the kind's own provider object as prototype (its methods, with `this` reaching its fields) plus a
- * `configure` that hands the config to the module. Stacks written with the earlier shim keep its text in state
- * until a resource is updated or refreshed; that text forwards through the same two exports (`providers`,
- * `configure`), which therefore stay as they are.
+ * returned is the module's `shims[kind]`: the kind's provider plus a `configure` that hands the config to the
+ * module. Stacks written with the earlier shims keep their text in state until a resource is updated or
+ * refreshed; those texts forward through the module's `providers` and `configure`, which therefore stay as they are.
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -25,7 +25,7 @@ export type { ProviderKind };
 
 /** The `__provider` text of a kind. */
 export function shimText(kind: ProviderKind): string {
-    return `exports.handler=()=>{const m=require("pulumi-vcrooms/provider");return Object.create(m.providers.${kind},{configure:{value:async r=>m.configure(r.config)}})}`;
+    return `exports.handler=()=>require("pulumi-vcrooms/provider").shims.${kind}`;
 }
 
 /**
