@@ -11,6 +11,9 @@ import { sdk } from "../support/pulumi";
 let emulator: RunningEmulator;
 useEmulator({ rateLimit: 0 }, { environment: true, started: (started) => (emulator = started) });
 
+/** Whether the emulator has answered a GET of the rooms list since its request log was cleared. */
+const firstPageServed = async () => ((await control(emulator, "GET", "/requests")) as { entries: Array<{ method: string; path: string }> }).entries.some((e) => e.method === "GET" && e.path === "/api/v1/rooms");
+
 describe("getRooms", () => {
     it("returns each room once while another client creates rooms between its pages", async () => {
         const api = apiCaller(emulator);
@@ -18,8 +21,14 @@ describe("getRooms", () => {
         // The first page at once, the second held back 600 ms: time for two creates in between.
         await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", latencyMs: 1, count: 1 });
         await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", latencyMs: 600, count: 1 });
+        await control(emulator, "DELETE", "/requests");
         const listing = sdk.getRooms();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The creates go in once the first page has been answered (not after a fixed wait: on a busy machine the
+        // first request can come later than any fixed wait), while the second is held back.
+        for (let waited = 0; !(await firstPageServed()); waited += 20) {
+            if (waited > 30_000) throw new Error("getRooms asked for no page in 30 s");
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await api("POST", "/rooms", { friendly_url: "late-1" });
         await api("POST", "/rooms", { friendly_url: "late-2" });
         const { rooms } = await listing;
