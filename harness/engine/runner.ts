@@ -125,12 +125,46 @@ export class Engine {
         return Object.fromEntries(Object.entries(this.options.config ?? {}).map(([k, v]) => [k, secret.has(k) ? secretWrap(v) : v]));
     }
 
-    private async startHost(args: Props): Promise<void> {
+    /** How the host is spawned for this engine: its working folder and environment. */
+    private hostSpawnOptions(): { cwd: string; env: Record<string, string | undefined> } {
         const nodePath = this.options.linkPackages ? linkedPackagesDir(this.options.linkPackages) : undefined;
-        this.host = await startProviderHost({
+        return {
             cwd: this.options.hostCwd ?? process.cwd(),
             env: { PULUMI_NODEJS_PROJECT: this.project, PULUMI_PROJECT: this.project, PULUMI_NODEJS_STACK: this.stack, ...(nodePath ? { NODE_PATH: nodePath } : {}), ...this.options.env },
-        });
+        };
+    }
+
+    /**
+     * A fresh host for each operation, as the engine starts a fresh plugin process for each deployment (the preview
+     * and the update of one `up` included). Starting one (loading all of @pulumi/pulumi, about a second of CPU) is
+     * most of a stand-in operation's time; so `up` spawns the update's host while its preview runs, and the update
+     * takes it. That host gets no request before the update configures it: a process that merely started earlier.
+     * Only for an update that follows for certain: a spare spawned on speculation would cost a start each time it
+     * went unused, and the suite is CPU-bound.
+     */
+    private spare?: { key: string; host: Promise<ProviderHost> };
+
+    private takeHost(spareForNext: boolean): Promise<ProviderHost> {
+        const spawnOptions = this.hostSpawnOptions();
+        const key = JSON.stringify(spawnOptions);
+        const spare = this.spare;
+        this.spare = undefined;
+        if (spare && spare.key !== key) this.stopSpare(spare);
+        const host = spare?.key === key ? spare.host : startProviderHost(spawnOptions);
+        if (spareForNext) {
+            this.spare = { key, host: startProviderHost(spawnOptions) };
+            this.spare.host.catch(() => undefined); // a spare that failed to start fails the operation that takes it
+        }
+        return host;
+    }
+
+    private stopSpare(spare = this.spare): void {
+        if (spare === this.spare) this.spare = undefined;
+        void spare?.host.then((h) => h.stop(), () => undefined);
+    }
+
+    private async startHost(args: Props, spareForNext = false): Promise<void> {
+        this.host = await this.takeHost(spareForNext);
         const req = new provproto.ConfigureRequest();
         req.setType("pulumi:providers:pulumi-nodejs").setName("default").setAcceptsecrets(true).setAcceptresources(true);
         req.setArgs(struct(args));
@@ -150,12 +184,15 @@ export class Engine {
 
     /** `pulumi up`: a preview pass first (it fails the up before any write), then the update. */
     async up(program: Program, options: UpOptions = {}): Promise<RunResult> {
-        const plan = await this.run(program, true, options);
-        if (plan.failed) return plan;
+        const plan = await this.run(program, true, options, true);
+        if (plan.failed) {
+            this.stopSpare();
+            return plan;
+        }
         return this.run(program, false, options);
     }
 
-    private async run(program: Program, preview: boolean, options: UpOptions): Promise<RunResult> {
+    private async run(program: Program, preview: boolean, options: UpOptions, spareForNext = false): Promise<RunResult> {
         this.plan = new Plan();
         const saved = this.state.load();
         const resources = saved.resources;
@@ -163,7 +200,7 @@ export class Engine {
         // The program's run configures the provider with today's config, and an update keeps it in state.
         const config = this.configArgs();
         if (!preview) saved.providerConfig = config;
-        await this.startHost(config);
+        await this.startHost(config, spareForNext);
         const seen = new Set<string>();
         const inflight: Promise<unknown>[] = [];
         const limit = new Semaphore(this.parallel);
