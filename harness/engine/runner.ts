@@ -184,7 +184,13 @@ export class Engine {
 
     /** `pulumi up`: a preview pass first (it fails the up before any write), then the update. */
     async up(program: Program, options: UpOptions = {}): Promise<RunResult> {
-        const plan = await this.run(program, true, options, true);
+        let plan: RunResult;
+        try {
+            plan = await this.run(program, true, options, true);
+        } catch (e) {
+            this.stopSpare(); // no update follows a preview that threw: its host must not outlive the test
+            throw e;
+        }
         if (plan.failed) {
             this.stopSpare();
             return plan;
