@@ -3,7 +3,8 @@
  * as outputs, which inputs are secret, which outputs the engine must keep secret, which changes
  * replace the resource, and which outputs never change.
  */
-import { isSecret } from "../model/settings";
+import { isSecret, readBackType } from "../model/settings";
+import { withFormat, type TypeSpec } from "../model/types";
 import { inputSettings, type Declaration, type ExtraInput } from "./declaration";
 
 /** The output that keeps the settings as declared (provider/resources/reconcile.ts), for `read`. */
@@ -80,4 +81,29 @@ export function bookkeepingInputs(d: Declaration): string[] {
 /** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */
 export function notImportableMessage(d: Declaration): string | undefined {
     return d.notImportable === undefined ? undefined : `${d.type} is not importable: ${d.notImportable}`;
+}
+
+/** A field of a kind's state as the schema and the reference show it. */
+export interface StateField {
+    readonly type: TypeSpec;
+    readonly description: string;
+    readonly secret: boolean;
+}
+
+/**
+ * A field of `d`'s state other than its extra inputs: a setting as the API reads it back, or a declared output
+ * (its description with its type's format). Named here once, so the resource's schema and any record derived from
+ * it (the rooms list's item) say the same of it.
+ */
+export function stateField(d: Declaration, name: string): StateField {
+    const s = d.scope === undefined ? undefined : inputSettings(d).get(name);
+    if (s) return { type: readBackType(s, d.scope!), description: s.description, secret: isSecret(s) };
+    const o = d.outputs[name];
+    if (o) return { type: o.type, description: withFormat(o.description, o.type), secret: o.secret === true };
+    throw new Error(`${d.type} has no state field ${name}`);
+}
+
+/** Every field of `d`'s state other than its extra inputs, settings first. */
+export function stateFields(d: Declaration): Array<[string, StateField]> {
+    return [...(d.scope === undefined ? [] : inputSettings(d).keys()), ...Object.keys(d.outputs)].map((name) => [name, stateField(d, name)]);
 }

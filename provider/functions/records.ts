@@ -4,29 +4,32 @@
  */
 import { deepKeysToCamel } from "../model/names";
 import type { StateOf } from "../declarations/declaration";
-import type { room, teamDefaults } from "../declarations";
-import { ANY, arrayOf, BOOLEAN, INTEGER, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
+import { room, type teamDefaults } from "../declarations";
+import { ANY, arrayOf, BOOLEAN, lazyObjectType, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
+import { stateField } from "../declarations/derive";
 import { declareFunction, field, roomArg, type CommonArgs } from "./functionShape";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
 export type RoomResult = StateOf<typeof room> & { id: string };
 
-/** A room as the list shows it (a subset of the record): the schema's object type and the result's TypeScript type. */
-const ROOM_LIST_ITEM = typedObject("RoomListItem", "A room as the list shows it (a subset of its record).", {
-    id: prop<string>(STRING, "The room's UUID."),
-    friendlyUrl: prop<string>(STRING, "Its friendly URL."),
-    description: prop<string | null | undefined>(orNull(STRING), "Its description."),
-    topic: prop<string | undefined>(STRING, "Its topic (the description as the API reads it back)."),
-    privacy: prop<string | undefined>(STRING, "`public` or `private`."),
-    externalId: prop<string | null | undefined>(orNull(STRING), "Its external id."),
-    roomUrl: prop<string | undefined>(STRING, "Its join URL."),
-    maxParticipants: prop<number | undefined>(INTEGER, "Its participant limit."),
-    maxBroadcasters: prop<number | undefined>(INTEGER, "Its broadcaster limit."),
-    tags: prop<string[] | undefined>(arrayOf(STRING), "Its tags."),
-    createdAt: prop<string | undefined>(STRING, "When it was created."),
-    updatedAt: prop<string | undefined>(STRING, "When it was last changed."),
-});
-export type RoomListItem = ObjectOf<typeof ROOM_LIST_ITEM>;
+/** The fields of a room the rooms list shows besides its id (a subset of its record, as the Room's state names them). */
+const LISTED = ["friendlyUrl", "description", "topic", "privacy", "externalId", "roomUrl", "maxParticipants", "maxBroadcasters", "tags", "createdAt", "updatedAt"] as const;
+
+/**
+ * A room as the list shows it: each field typed and described as the Room resource's state has it (derived from the
+ * room declaration, so the two never drift). The list's records are loose: only `id` and `friendlyUrl` are always
+ * there, and a room without a description or external id shows `null`.
+ */
+export type RoomListItem = Pick<RoomResult, "id" | "friendlyUrl"> & { [K in Exclude<(typeof LISTED)[number], "friendlyUrl">]?: RoomResult[K] | null };
+/** A listed field as the Room's state has it, or `null` (only the friendly URL is always there). */
+function listedField(name: (typeof LISTED)[number]) {
+    const f = stateField(room, name);
+    return name === "friendlyUrl" ? f : { ...f, type: orNull(f.type) };
+}
+const ROOM_LIST_ITEM = lazyObjectType("RoomListItem", "A room as the list shows it: some fields of its record, as the Room resource's state has them.", () => ({
+    id: { type: STRING, description: "The room's UUID." },
+    ...Object.fromEntries(LISTED.map((name) => [name, listedField(name)])),
+}));
 
 /** A role (2.5) as the list shows it. */
 const ROLE = typedObject("Role", "A role of the team (2.5).", {

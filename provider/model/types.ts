@@ -67,6 +67,25 @@ export function objectType(name: string, description: string, properties: Object
     return { $ref: `#/types/${PACKAGE}:index:${name}`, object: { name, description, properties } };
 }
 
+/**
+ * A named object type whose properties are worked out when first read: for a type derived from declarations whose
+ * read-back types come from validators (zod), so that loading a module that declares it loads no zod.
+ */
+export function lazyObjectType(name: string, description: string, properties: () => ObjectType["properties"]): TypeSpec {
+    let made: ObjectType["properties"] | undefined;
+    const object: ObjectType = {
+        name,
+        description,
+        get properties() {
+            return (made ??= properties());
+        },
+    };
+    return { $ref: `#/types/${PACKAGE}:index:${name}`, object };
+}
+
+/** A description with its type's format ("UUID", "ISO 8601") added, for a schema whose types cannot carry it. */
+export const withFormat = (description: string, type: TypeSpec): string => (type.format ? `${description} Format: ${type.format}.` : description);
+
 /** A named enum type: a `$ref` to `#/types/vcrooms:index:<name>` carrying its values. */
 export function enumType(name: string, description: string, values: readonly string[]): TypeSpec {
     return { $ref: `#/types/${PACKAGE}:index:${name}`, enum: { name, description, values } };

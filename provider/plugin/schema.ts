@@ -9,10 +9,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isSecret, readBackType, settingType } from "../model/settings";
-import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, type EnumType, type ObjectType, type TypeSpec } from "../model/types";
+import { objectTypesOf, PACKAGE, schemaTypeOf, STRING, typeName, withFormat, type EnumType, type ObjectType, type TypeSpec } from "../model/types";
 import { PROVIDER_CONFIG, type ConfigField } from "../model/connection";
 import { connectionInput, inputSettings, type Declaration, type ExtraInput } from "../declarations/declaration";
-import { userExtras } from "../declarations/derive";
+import { stateFields, userExtras } from "../declarations/derive";
 import { declarations } from "../declarations";
 import { functions } from "../functions";
 import type { ArgField } from "../functions/functionShape";
@@ -29,15 +29,11 @@ type Properties = Record<string, PropertySpec>;
 /** A property: its type as the schema writes it (the reference's notes dropped), its description, whether secret. */
 const described = (type: TypeSpec, description: string, secret?: boolean): PropertySpec => ({ ...schemaTypeOf(type), description, ...(secret ? { secret: true } : {}) });
 
-function settingProperties(d: Declaration, direction: "input" | "output"): Properties {
+/** The settings a kind takes as inputs (as their validators accept them). */
+function settingInputProperties(d: Declaration): Properties {
     if (d.scope === undefined) return {};
     const target = d.scope;
-    const props: Properties = {};
-    for (const [name, s] of inputSettings(d)) {
-        const type = direction === "input" ? settingType(s, target) : readBackType(s, target);
-        props[name] = described(type, s.description, isSecret(s));
-    }
-    return props;
+    return Object.fromEntries([...inputSettings(d)].map(([name, s]) => [name, described(settingType(s, target), s.description, isSecret(s))]));
 }
 
 /**
@@ -50,9 +46,6 @@ function extraDescription(e: ExtraInput): string {
     return `${e.description}${allowed}${omitted}`;
 }
 
-/** An output's description with its type's format ("UUID", "ISO 8601"), which the schema's type cannot carry. */
-const outputDescription = (description: string, type: TypeSpec): string => (type.format ? `${description} Format: ${type.format}.` : description);
-
 /** Extra inputs a user declares; `true` secrets are secret as a whole (a connection's key is secret in its type). */
 function extraProperties(d: Declaration): Properties {
     return Object.fromEntries(userExtras(d).map(([name, e]) => [name, described(e.type, extraDescription(e), e.secret === true)]));
@@ -63,14 +56,16 @@ function extraProperties(d: Declaration): Properties {
  * has (not `orAbsent` or `orNull`), so generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
  */
 function resourceSpec(d: Declaration) {
-    const outputs: Properties = Object.fromEntries(Object.entries(d.outputs).map(([name, o]) => [name, described(o.type, outputDescription(o.description, o.type), o.secret)]));
+    const state: Properties = Object.fromEntries(stateFields(d).map(([name, f]) => [name, described(f.type, f.description, f.secret)]));
+    const settingsState = Object.fromEntries(Object.entries(state).filter(([name]) => !(name in d.outputs)));
+    const outputs = Object.fromEntries(Object.entries(state).filter(([name]) => name in d.outputs));
     const requiredInputs = userExtras(d).filter(([, e]) => e.required).map(([name]) => name);
     const alwaysSet = Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name);
     return {
         description: d.description ?? d.type,
-        inputProperties: { ...settingProperties(d, "input"), ...extraProperties(d) },
+        inputProperties: { ...settingInputProperties(d), ...extraProperties(d) },
         requiredInputs,
-        properties: { ...settingProperties(d, "output"), ...extraProperties(d), ...outputs },
+        properties: { ...settingsState, ...extraProperties(d), ...outputs },
         required: [...requiredInputs, ...alwaysSet],
     };
 }
@@ -89,7 +84,7 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
     const props: Properties = {};
     for (const [names, field] of Object.entries(d.result)) {
         // `a, b` names two fields of one type; "(each metric)" and the like stand for the fields `each` lists.
-        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(field.type, outputDescription(field.description, field.type));
+        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(field.type, withFormat(field.description, field.type));
         for (const [name, description] of Object.entries(field.each ?? {})) props[name] = described(field.type, description);
     }
     return props;
