@@ -1,7 +1,7 @@
 /** The data functions' part of docs/reference.md, rendered from their declarations. */
 import { typeWords, type TypeSpec } from "../provider/model/types";
 import { declarations } from "../provider/declarations";
-import { connectionArg, type ArgField } from "../provider/functions/functionShape";
+import { connectionArg, entryLabel, type ArgField } from "../provider/functions/functionShape";
 import { functions } from "../provider/functions";
 
 export const ARGUMENT_COLUMNS = ["argument", "type", "required", "meaning and rules"] as const;
@@ -33,7 +33,7 @@ export function renderFunctions(): string {
             "",
             `| ${RESULT_COLUMNS.join(" | ")} |`,
             "|---|---|---|",
-            ...Object.entries(d.result).map(([n, r]) => `| \`${n}\` | ${d.recordOf ? `as in the ${declarations[d.recordOf].type} outputs table` : typeWords(r.type)} | ${r.description}${itemFields(r.type)} |`),
+            ...d.result.map((r) => `| \`${entryLabel(r)}\` | ${d.recordOf ? `as in the ${declarations[d.recordOf].type} outputs table` : typeWords(r.type)} | ${r.description}${itemFields(r.type)} |`),
             "",
         ].join("\n");
     });

@@ -16,6 +16,7 @@ import { replacementInputs, secretInputs, secretOutputNames, userExtras } from "
 import { inputSettings } from "../provider/declarations/declaration";
 import { INPUT_COLUMNS, OUTPUT_COLUMNS, renderReference } from "../codegen/reference";
 import { functions } from "../provider/functions";
+import { entryLabel } from "../provider/functions/functionShape";
 import { ARGUMENT_COLUMNS, RESULT_COLUMNS } from "../codegen/functionsReference";
 import { defaultsRules, roomRules } from "../emulator/fields";
 import { Team } from "../emulator/team";
@@ -143,7 +144,7 @@ describe("docs/reference.md: every data function", () => {
             expect(r.required, `${name}(${arg})`).toBe((d.args as Record<string, { required?: boolean }>)[arg]?.required ? "yes" : "no");
         }
         const result = tableRows(section, RESULT_COLUMNS);
-        expect(result.map((r) => r.result)).toEqual(Object.keys(d.result).map((k) => `\`${k}\``));
+        expect(result.map((r) => r.result)).toEqual(d.result.map((e) => `\`${entryLabel(e)}\``));
         for (const r of result) expect(r.type, `${name} result ${r.result}: type`).not.toBe("");
     });
 });

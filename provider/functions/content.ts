@@ -37,9 +37,9 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
     description: "A room's chat messages (2.6), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/chat (row 14), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: {
-        messages: field(arrayOf(CHAT_MESSAGE), "Every message."),
-    },
+    result: [
+        field("messages", arrayOf(CHAT_MESSAGE), "Every message."),
+    ],
     async run(client, args) {
         const messages: ChatMessage[] = [];
         for await (const m of client.iterateChat(args.room, { sessionId: args.sessionId })) messages.push(deepKeysToCamel(m) as ChatMessage);
@@ -52,7 +52,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
     description: "A room's transcript entries (2.7), every page read, optionally of one session.",
     reads: "GET /rooms/{room}/transcripts (row 15), page after page",
     args: { room: roomArg(), sessionId: sessionArg },
-    result: { transcripts: field(arrayOf(TRANSCRIPT_ENTRY), "Every entry, in order.") },
+    result: [field("transcripts", arrayOf(TRANSCRIPT_ENTRY), "Every entry, in order.")],
     async run(client, args) {
         const transcripts: TranscriptEntry[] = [];
         for await (const t of client.iterateTranscripts(args.room, { sessionId: args.sessionId })) transcripts.push(deepKeysToCamel(t) as TranscriptEntry);
@@ -70,6 +70,6 @@ export const exportRoomTranscripts = declareFunction<{ room: string; format?: "t
         locale: oneOf("TranscriptLanguage", "How times are formatted.", LANGUAGES),
         lang: oneOf("TranscriptLanguage", "The language of the file's headings.", LANGUAGES),
     },
-    result: { content: field(STRING, "The file's text, as the API answered it (JSON text for `json`).") },
+    result: [field("content", STRING, "The file's text, as the API answered it (JSON text for `json`).")],
     run: async (client, args) => ({ content: await client.exportTranscripts(args.room, { format: args.format, locale: args.locale, lang: args.lang }) }),
 });

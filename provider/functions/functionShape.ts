@@ -32,12 +32,11 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     readonly reads: string;
     readonly args: { readonly [K in Exclude<keyof A, "connection">]-?: ArgField };
     /**
-     * The result's fields: their types and what they hold. A key may name several fields (`a, b`), or a group
-     * in brackets ("(each metric)") whose fields `each` lists. Generated Python SDKs check each field's type and
-     * take an Any field for a dict, so a string, number or list field must say so; and they drop fields the
-     * plugin's schema omits, hence `each`.
+     * The result's fields: their types and what they hold, as entries (`field`, `group`). Generated Python SDKs
+     * check each field's type and take an Any field for a dict, so a string, number or list field must say so;
+     * and they drop fields the plugin's schema omits, hence a group's `each`.
      */
-    readonly result: Readonly<Record<string, ResultField>>;
+    readonly result: readonly ResultEntry[];
     /** The result is the record of this resource kind (its outputs and `id`): the plugin's schema lists them. */
     readonly recordOf?: "room" | "teamDefaults";
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
@@ -45,13 +44,24 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     readonly run: (client: RoomsClient, args: A) => Promise<R>;
 }
 
-/** A field of a function's result (or a group of fields: `each` names them, with their descriptions). */
-export interface ResultField {
+/**
+ * An entry of a function's result: fields of one type and meaning, by name (`names`), or a group described in
+ * words (`group`, e.g. "each metric") whose fields `each` lists with their descriptions, or none for a group that
+ * stands for a resource's record (`recordOf`).
+ */
+export interface ResultEntry {
+    readonly names: readonly string[];
+    readonly group?: string;
     readonly type: TypeSpec;
     readonly description: string;
     readonly each?: Readonly<Record<string, string>>;
 }
-export const field = (type: TypeSpec, description: string, each?: Readonly<Record<string, string>>): ResultField => ({ type, description, ...(each ? { each } : {}) });
+/** One field, or several of one type and meaning. */
+export const field = (names: string | readonly string[], type: TypeSpec, description: string): ResultEntry => ({ names: typeof names === "string" ? [names] : names, type, description });
+/** A group of fields described in words; `each` names its fields with their descriptions. */
+export const group = (label: string, type: TypeSpec, description: string, each?: Readonly<Record<string, string>>): ResultEntry => ({ names: [], group: label, type, description, ...(each ? { each } : {}) });
+/** How the reference names an entry: its fields, or its group in brackets. */
+export const entryLabel = (e: ResultEntry): string => e.group === undefined ? e.names.join(", ") : `(${e.group})`;
 
 export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
 /**

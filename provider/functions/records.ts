@@ -7,7 +7,7 @@ import type { StateOf } from "../declarations/declaration";
 import { room, type teamDefaults } from "../declarations";
 import { ANY, arrayOf, BOOLEAN, lazyObjectType, mapOf, oneOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
 import { stateField } from "../declarations/derive";
-import { declareFunction, field, roomArg, type CommonArgs } from "./functionShape";
+import { declareFunction, field, group, roomArg, type CommonArgs } from "./functionShape";
 
 export type TeamDefaultsResult = StateOf<typeof teamDefaults> & { id: string };
 export type RoomResult = StateOf<typeof room> & { id: string };
@@ -58,7 +58,7 @@ export const getTeamDefaults = declareFunction<CommonArgs, TeamDefaultsResult>({
     reads: "GET / (row 1)",
     args: {},
     recordOf: "teamDefaults",
-    result: { "(every output of TeamDefaults)": field(ANY, "Each field of the record (2.2), camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...") },
+    result: [group("every output of TeamDefaults", ANY, "Each field of the record (2.2), camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...")],
     run: async (client) => camel(await client.getDefaults()),
 });
 
@@ -68,7 +68,7 @@ export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult
     reads: "GET /rooms/{room} (row 5)",
     args: { room: roomArg() },
     recordOf: "room",
-    result: { "(every output of Room)": field(ANY, "Each field of the record (2.1), camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...") },
+    result: [group("every output of Room", ANY, "Each field of the record (2.1), camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...")],
     run: async (client, args) => camel(await client.getRoom(args.room)),
 });
 
@@ -83,9 +83,9 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
             validate: (v) => (Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === "string" && t.length > 0) ? undefined : "must be a non-empty list of non-empty strings"),
         },
     },
-    result: {
-        rooms: field(arrayOf(ROOM_LIST_ITEM), "Every matching room."),
-    },
+    result: [
+        field("rooms", arrayOf(ROOM_LIST_ITEM), "Every matching room."),
+    ],
     async run(client, args) {
         const rooms: RoomListItem[] = [];
         for await (const item of client.iterateRooms({ tag: args.tags })) rooms.push(camel(item));
@@ -98,7 +98,7 @@ export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
     description: "Every role of the team (2.5), every page read.",
     reads: "GET /roles (row 18), page after page",
     args: {},
-    result: { roles: field(arrayOf(ROLE), "Every role.") },
+    result: [field("roles", arrayOf(ROLE), "Every role.")],
     async run(client) {
         const roles: Role[] = [];
         for await (const item of client.iterateRoles()) roles.push(camel(item));
@@ -111,11 +111,11 @@ export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPe
     description: "One role with its permissions (2.5).",
     reads: "GET /roles/{idOrName} (row 19)",
     args: { role: { description: "The role's id or name.", type: STRING, required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
-    result: {
-        "id, name, displayName": field(STRING, "As in getRoles."),
-        description: field(orNull(STRING), "As in getRoles."),
-        default: field(BOOLEAN, "As in getRoles."),
-        permissions: field(mapOf(oneOf(BOOLEAN, arrayOf(STRING))), "Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`."),
-    },
+    result: [
+        field(["id", "name", "displayName"], STRING, "As in getRoles."),
+        field("description", orNull(STRING), "As in getRoles."),
+        field("default", BOOLEAN, "As in getRoles."),
+        field("permissions", mapOf(oneOf(BOOLEAN, arrayOf(STRING))), "Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`."),
+    ],
     run: async (client, args) => camel(await client.getRole(args.role)),
 });

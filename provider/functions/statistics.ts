@@ -5,7 +5,7 @@
 import { keysToCamel, toCamelName, type CamelCase } from "../model/names";
 import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING } from "../model/types";
 import type { RoomsClient } from "../api";
-import { dateArg, declareFunction, field, periodRule, roomArg, type ArgField, type CommonArgs } from "./functionShape";
+import { dateArg, declareFunction, field, group, periodRule, roomArg, type ArgField, type CommonArgs } from "./functionShape";
 
 /** Room metrics, as 2.8 names them, and those the hosted service documents besides. */
 export const ROOM_METRICS = [
@@ -101,15 +101,15 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
     description: "A room's statistics over a period: its descriptors and the chosen metrics.",
     reads: "GET /rooms/{room}/statistics (row 20); GET / for the default period",
     args: { room: roomArg(), ...period, metrics: metricsArg(ROOM_METRICS, "room") },
-    result: {
-        roomId: field(formatted(STRING, "UUID"), "The room."),
-        "roomExternalId, roomDescription, roomFriendlyUrl, roomPrivacy, roomSource": field(orNull(STRING), "The room's descriptors, as the statistics record gives them."),
-        roomMaxParticipants: field(INTEGER, "The room's maximum participants."),
-        roomIsDeleted: field(BOOLEAN, "Whether the room has been deleted."),
-        dateStart: field(DAY, "First day of the period."),
-        dateEnd: field(DAY, "Last day of the period."),
-        "(each metric)": field(NUMBER, "The metric's value, camelCase (`participation_minutes` is `participationMinutes`); only the metrics asked for.", eachMetric(ROOM_METRICS)),
-    },
+    result: [
+        field("roomId", formatted(STRING, "UUID"), "The room."),
+        field(["roomExternalId", "roomDescription", "roomFriendlyUrl", "roomPrivacy", "roomSource"], orNull(STRING), "The room's descriptors, as the statistics record gives them."),
+        field("roomMaxParticipants", INTEGER, "The room's maximum participants."),
+        field("roomIsDeleted", BOOLEAN, "Whether the room has been deleted."),
+        field("dateStart", DAY, "First day of the period."),
+        field("dateEnd", DAY, "Last day of the period."),
+        group("each metric", NUMBER, "The metric's value, camelCase (`participation_minutes` is `participationMinutes`); only the metrics asked for.", eachMetric(ROOM_METRICS)),
+    ],
     rules: periodRule,
     async run(client, args) {
         const period = await periodOf(client, args);
@@ -124,12 +124,12 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     description: "The team's statistics over a period: every room's usage plus the team-only metrics.",
     reads: "GET /statistics (row 21); GET / when one date is given",
     args: { ...period, metrics: metricsArg([...ROOM_METRICS, ...TEAM_ONLY_METRICS], "team") },
-    result: {
-        teamId: field(orAbsent(formatted(STRING, "UUID")), "The team, where the API answers it."),
-        dateStart: field(DAY, "First day of the period."),
-        dateEnd: field(DAY, "Last day of the period."),
-        "(each metric)": field(NUMBER, "The metric's value, camelCase; only the metrics asked for.", eachMetric([...ROOM_METRICS, ...TEAM_ONLY_METRICS])),
-    },
+    result: [
+        field("teamId", orAbsent(formatted(STRING, "UUID")), "The team, where the API answers it."),
+        field("dateStart", DAY, "First day of the period."),
+        field("dateEnd", DAY, "Last day of the period."),
+        group("each metric", NUMBER, "The metric's value, camelCase; only the metrics asked for.", eachMetric([...ROOM_METRICS, ...TEAM_ONLY_METRICS])),
+    ],
     rules: periodRule,
     async run(client, args) {
         // Without dates the API itself answers the current subscription period (4.2): no need to look it up.

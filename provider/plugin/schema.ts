@@ -16,7 +16,7 @@ import { stateFields, userExtras } from "../declarations/derive";
 import { declarations } from "../declarations";
 import { functions } from "../functions";
 import type { ArgField } from "../functions/functionShape";
-import { connectionArg } from "../functions/functionShape";
+import { connectionArg, entryLabel } from "../functions/functionShape";
 
 export { PACKAGE };
 
@@ -82,17 +82,16 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
         return { id: described(STRING, "The record's id."), ...record };
     }
     const props: Properties = {};
-    for (const [names, field] of Object.entries(d.result)) {
-        // `a, b` names two fields of one type; "(each metric)" and the like stand for the fields `each` lists.
-        for (const name of names.split(",").map((n) => n.trim()).filter((n) => /^[A-Za-z]\w*$/.test(n))) props[name] = described(field.type, withFormat(field.description, field.type));
-        for (const [name, description] of Object.entries(field.each ?? {})) props[name] = described(field.type, description);
+    for (const entry of d.result) {
+        for (const name of entry.names) props[name] = described(entry.type, withFormat(entry.description, entry.type));
+        for (const [name, description] of Object.entries(entry.each ?? {})) props[name] = described(entry.type, description);
     }
     return props;
 }
 
 function functionSpec(d: (typeof functions)[keyof typeof functions]) {
     const args: Record<string, ArgField> = { ...(d.args as Record<string, ArgField>), connection: connectionArg };
-    const extra = Object.entries(d.result).filter(([k]) => k.startsWith("(")).map(([k, v]) => ` ${k}: ${v.description}`).join("");
+    const extra = d.result.filter((e) => e.group !== undefined).map((e) => ` ${entryLabel(e)}: ${e.description}`).join("");
     return {
         description: `${d.description} Reads ${d.reads}.${extra}`,
         inputs: {
@@ -131,7 +130,7 @@ function allTypes(): TypeSpec[] {
         if (d.scope !== undefined) for (const [, s] of inputSettings(d)) types.push(settingType(s, d.scope), readBackType(s, d.scope));
         types.push(...userExtras(d).map(([, e]) => e.type), ...Object.values(d.outputs).map((o) => o.type));
     }
-    for (const f of Object.values(functions)) types.push(...Object.values(f.args as Record<string, ArgField>).map((a) => a.type), ...Object.values(f.result).map((r) => r.type));
+    for (const f of Object.values(functions)) types.push(...Object.values(f.args as Record<string, ArgField>).map((a) => a.type), ...f.result.map((r) => r.type));
     types.push(...Object.values(PROVIDER_CONFIG).map((f) => f.type));
     return types;
 }
