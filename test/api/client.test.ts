@@ -28,6 +28,7 @@ const errors: unknown[] = [];
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
     return new RoomsClient(
         resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}),
+        env.transport,
     );
 }
 
