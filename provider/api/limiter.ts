@@ -32,7 +32,7 @@ export interface RateLimitHeaders {
     remaining?: string | string[];
 }
 
-/** This process's share of the API's rate limit for one team (the emulator's `RateLimiter` is the API's own limit). */
+/** A runtime's share of the API's rate limit for one team (the emulator's `RateLimiter` is the API's own limit). */
 export class RequestBudget {
     private perMinute: number;
     private maxInFlight: number;

@@ -195,7 +195,7 @@ describe("the other error classes", () => {
     });
 });
 
-describe("the process-wide limiter", () => {
+describe("the limiter a runtime's clients share", () => {
     it("keeps a burst of 40 concurrent calls under the API's limit: no 429", async () => {
         await control(env.emulator, "PATCH", "/config", { rateLimit: 1200 });
         try {
