@@ -5,12 +5,13 @@
  *    client, then a naive client (plain fetch, no limiter, 3 immediate retries).
  */
 import { Pool } from "undici";
-import { RoomsClient, closeAllPools, resetSharedLimiters, resolveClientConfig } from "../provider/api";
+import { RoomsClient, SharedTransport, resolveClientConfig } from "../provider/api";
 import { control, fmt, percentile, pool, startChildEmulator } from "./support";
 
 async function latency(): Promise<void> {
     const emulator = await startChildEmulator(0);
-    const client = new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, requestsPerMinute: 1_000_000, connections: 8 }, {}));
+    const shared = new SharedTransport();
+    const client = new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, requestsPerMinute: 1_000_000, connections: 8 }, {}), shared);
     const room = await client.createRoom({ friendly_url: "latency" });
     const url = new URL(emulator.baseUrl);
     const bare = new Pool(url.origin, { connections: 8, pipelining: 1, keepAliveTimeout: 10_000 });
@@ -40,7 +41,7 @@ async function latency(): Promise<void> {
     console.log(`undici  median ${fmt(med(samples.bare), 3)} ms  p99 ${fmt(p99(samples.bare), 3)} ms`);
     console.log(`ratio   median ${fmt(med(samples.client) / med(samples.bare))}x  p99 ${fmt(p99(samples.client) / p99(samples.bare))}x  (target <= 1.15x)`);
     await bare.close();
-    await closeAllPools();
+    await shared.close();
     emulator.stop();
 }
 
@@ -63,8 +64,10 @@ async function creates(label: string, create: (baseUrl: string, key: string, i: 
 export async function run(): Promise<void> {
     await latency();
     console.log("## 300 creates, 32 concurrent, emulator limited to 6000 requests/min (floor 3 s under a smooth rate; its 60 s window lets the whole budget through at once)");
+    // One budget for the 300 clients, as one runtime's clients of one team share it.
+    const shared = new SharedTransport();
     await creates("client (limiter at 6000/min)", async (baseUrl, key, i) => {
-        const client = new RoomsClient(resolveClientConfig({ apiUrl: baseUrl, developerKey: key, requestsPerMinute: 6000 }, {}));
+        const client = new RoomsClient(resolveClientConfig({ apiUrl: baseUrl, developerKey: key, requestsPerMinute: 6000 }, {}), shared);
         try {
             await client.createRoom({ friendly_url: `bench-${i}` });
             return true;
@@ -72,8 +75,7 @@ export async function run(): Promise<void> {
             return false;
         }
     });
-    resetSharedLimiters();
-    await closeAllPools();
+    await shared.close();
     await creates("naive fetch (no limiter, 3 retries)", async (baseUrl, key, i) => {
         for (let attempt = 0; attempt < 4; attempt++) {
             const res = await fetch(`${baseUrl}/rooms`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ friendly_url: `bench-${i}` }) });

@@ -1,14 +1,16 @@
 /**
  * The composition root: one per provider process, built once by whichever face runs (provider/index.ts for the
- * SDK's dynamic resources and data functions, provider/plugin/adapter.ts for the plugin). It owns the process's
- * connections (one API client per team, each with its rate limiter and connection pool, and what is cached per
- * client, such as the team's roles) and hands them to every resource kind and data function.
- *
- * It owns the claims too (which resource of the deployment declares which room or team defaults:
- * provider/resources/claims.ts), one set shared by its kinds; the limiters and pools are shared per API and team by the client (provider/api), so
- * that two runtimes in one process (tests) still keep one request budget per key.
+ * SDK's dynamic resources and data functions, provider/plugin/adapter.ts for the plugin). It owns what the process
+ * shares, and hands it to every resource kind and data function:
+ * - the connections: one API client per team, and what is cached per client, such as the team's roles
+ *   (provider/resources/connections.ts);
+ * - the request budgets (one per API and team: every client of this runtime for that team spends the same
+ *   `vcrooms:requestsPerMinute`) and the connection pools (one per origin): provider/api/sharedTransport.ts;
+ * - the claims (which resource of the deployment declares which room or team defaults:
+ *   provider/resources/claims.ts), one set shared by its kinds.
+ * Two runtimes in one process (tests) share none of them.
  */
-import { ConfigurationError, resolveClientConfig } from "./api";
+import { ConfigurationError, SharedTransport, resolveClientConfig } from "./api";
 import { declarations, type Kind } from "./declarations";
 import { functions, runFunction, type FunctionName, type FunctionResult } from "./functions";
 import { checkConfigFields } from "./model/connection";
@@ -32,7 +34,7 @@ export class Runtime {
     readonly kinds: { readonly [K in Kind]: ResourceKind };
 
     constructor(env: NodeJS.ProcessEnv = process.env) {
-        this.connections = new Connections(env);
+        this.connections = new Connections(env, new SharedTransport());
         const clientFor = this.connections.clientFor;
         const claims = new Claims();
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).

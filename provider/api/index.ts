@@ -1,9 +1,10 @@
 /** The API client: everything the resources and data functions use to talk to the Rooms API. */
 export * from "./client";
-export { closeAllPools, paginate, type Body, type CreateReconciliation, type Page } from "./transport";
+export { paginate, type Body, type CreateReconciliation, type Page } from "./transport";
 export * from "./config";
 export * from "./errors";
-export { resetSharedLimiters, sharedLimiter, RequestBudget } from "./limiter";
+export { RequestBudget } from "./limiter";
+export { SharedTransport } from "./sharedTransport";
 export * from "./records";
 export { backoffDelay, shouldRetry } from "./retry";
 export * from "./joinToken";

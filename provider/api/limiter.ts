@@ -1,7 +1,7 @@
 /**
- * One rate limiter per API team per process, shared by every resource and data function the
- * provider host runs, so that a `pulumi up` of 500 rooms stays within the team's budget however
- * the engine parallelises.
+ * The request budget of one API team, shared by every client of a runtime (sharedTransport.ts), so by every
+ * resource and data function the provider host runs: a `pulumi up` of 500 rooms stays within the team's budget
+ * however the engine parallelises.
  *
  * The hosted API counts requests in a fixed window of 60 s (its 429 is Laravel's throttle: "You
  * may try again in 38 seconds"), so pacing at a smooth rate would waste most of a minute's budget.
@@ -32,7 +32,7 @@ export interface RateLimitHeaders {
     remaining?: string | string[];
 }
 
-/** This process's share of the API's rate limit for one team (the emulator's `RateLimiter` is the API's own limit). */
+/** A runtime's share of the API's rate limit for one team (the emulator's `RateLimiter` is the API's own limit). */
 export class RequestBudget {
     private perMinute: number;
     private maxInFlight: number;
@@ -109,7 +109,7 @@ export class RequestBudget {
         this.apiWindowEnd = this.now() + seconds * 1000;
     }
 
-    /** A `retry-after` (429 or 503): no request from anyone in this process before it has passed. */
+    /** A `retry-after` (429 or 503): no request from any client sharing this budget before it has passed. */
     holdFor(retryAfterSeconds: number): void {
         if (!(retryAfterSeconds > 0)) return;
         this.pausedUntil = Math.max(this.pausedUntil, this.now() + retryAfterSeconds * 1000);
@@ -176,23 +176,4 @@ function headerNumber(value: string | string[] | undefined): number | undefined 
     if (text === undefined || text.trim() === "") return undefined;
     const n = Number(text);
     return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-const limiters = new Map<string, RequestBudget>();
-
-/** The process-wide limiter for an API origin and team. */
-export function sharedLimiter(key: string, options: LimiterOptions): RequestBudget {
-    let limiter = limiters.get(key);
-    if (!limiter) {
-        limiter = new RequestBudget(options);
-        limiters.set(key, limiter);
-    } else {
-        limiter.reconfigure(options);
-    }
-    return limiter;
-}
-
-/** Forgets every shared limiter: for tests that need a fresh schedule. */
-export function resetSharedLimiters(): void {
-    limiters.clear();
 }

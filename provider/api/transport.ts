@@ -1,16 +1,17 @@
 /**
  * The transport under the Rooms API client (client.ts): HTTP over a keep-alive undici pool per origin, the
- * developer key's authorization, the process-wide request budget (limiter.ts), retries by the rules in retry.ts
+ * developer key's authorization, the request budget of its API and team (limiter.ts; both shared by the clients of
+ * one runtime, sharedTransport.ts), retries by the rules in retry.ts
  * (honouring `retry-after`), typed errors for refused answers (errors.ts), answers checked by a zod schema, and
  * pagination by offset. It knows no endpoint: client.ts names them.
  */
-import type { Pool } from "undici";
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
 import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
-import { sharedLimiter, type RequestBudget } from "./limiter";
+import type { RequestBudget } from "./limiter";
 import { redact, secretsOf, withoutSecretFields } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
+import { SharedTransport } from "./sharedTransport";
 
 export type Body = Record<string, unknown>;
 export interface Page<T> {
@@ -20,20 +21,6 @@ export interface Page<T> {
 
 /** Connection errors where the request never reached the server: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-const pools = new Map<string, Pool>();
-
-/** undici, loaded at the first request: the dynamic-provider host loads the provider for operations that send none. */
-const undici = (): typeof import("undici") => require("undici");
-
-function poolFor(origin: string, connections: number): Pool {
-    let pool = pools.get(origin);
-    if (!pool || pool.closed || pool.destroyed) {
-        pool = new (undici().Pool)(origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
-        pools.set(origin, pool);
-    }
-    return pool;
-}
 
 function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,14 +46,20 @@ interface CallOptions<S extends z.ZodType | undefined> {
  */
 export type CreateReconciliation<T> = () => Promise<T | undefined>;
 
-/** A client of one API and team: requests go through `call`; the endpoints are the subclass's (client.ts). */
+/**
+ * A client of one API and team: requests go through `call`; the endpoints are the subclass's (client.ts). `shared`:
+ * the budgets and pools of the runtime it belongs to; a client built on its own has its own.
+ */
 export class RoomsTransport {
     private readonly origin: string;
     private readonly basePath: string;
     private readonly authorization: string;
     private readonly limiter: RequestBudget;
 
-    constructor(readonly config: ClientConfig) {
+    constructor(
+        readonly config: ClientConfig,
+        private readonly shared: SharedTransport = new SharedTransport(),
+    ) {
         const url = new URL(config.apiUrl);
         this.origin = url.origin;
         this.basePath = url.pathname.replace(/\/+$/, "");
@@ -74,16 +67,17 @@ export class RoomsTransport {
             config.auth === "basic"
                 ? `Basic ${Buffer.from(`${config.teamId}:${config.developerKey}`).toString("base64")}`
                 : `Bearer ${config.developerKey}`;
-        this.limiter = sharedLimiter(`${this.origin}${this.basePath}#${config.teamId ?? ""}`, {
+        this.limiter = shared.budget(`${this.origin}${this.basePath}`, config.teamId, {
             requestsPerMinute: config.requestsPerMinute,
             maxInFlight: config.maxInFlight,
         });
         // The key must not be reachable by a careless JSON.stringify or util.inspect of the client.
         Object.defineProperty(this, "authorization", { enumerable: false });
         Object.defineProperty(this, "config", { enumerable: false });
+        Object.defineProperty(this, "shared", { enumerable: false });
     }
 
-    /** 429 answers this process's limiter has seen (shared by every client of the same team). */
+    /** 429 answers its budget has seen (shared by every client of the same runtime, API and team). */
     get rateLimitedCount(): number {
         return this.limiter.rateLimitedCount;
     }
@@ -158,7 +152,7 @@ export class RoomsTransport {
         }
         let response;
         try {
-            response = await poolFor(this.origin, this.config.connections).request({
+            response = await this.shared.pool(this.origin, this.config.connections).request({
                 method: method as "GET",
                 path: fullPath,
                 headers,
@@ -269,10 +263,4 @@ export function paginate<T>(fetchPage: (offset: number) => Promise<Page<T>>, lim
             }
         },
     };
-}
-
-/** Closes every pooled connection (tests, and the end of a bench). */
-export async function closeAllPools(): Promise<void> {
-    await Promise.all([...pools.values()].map((p) => p.close()));
-    pools.clear();
 }

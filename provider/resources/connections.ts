@@ -1,5 +1,6 @@
 /**
- * The API clients of a provider process, one per team it talks to. A resource's own `connection`
+ * The API clients of a runtime, one per team it talks to, all sharing the runtime's request budgets and connection
+ * pools (provider/api/sharedTransport.ts). A resource's own `connection`
  * input comes first, field by field; then the stack configuration the dynamic-provider host passes
  * to `configure` (`vcrooms:*`); then the environment (`VCROOMS_*`, read by resolveClientConfig).
  *
@@ -8,7 +9,7 @@
  * key, never the key itself.
  */
 import { createHash } from "node:crypto";
-import { ConfigurationError, RoomsClient, resolveClientConfig, type ClientOptions } from "../api";
+import { ConfigurationError, RoomsClient, SharedTransport, resolveClientConfig, type ClientOptions } from "../api";
 import { shownUrl } from "../api/config";
 import { configFailure, configValue, PROVIDER_CONFIG, type ConnectionInput } from "../model/connection";
 import { PACKAGE } from "../model/types";
@@ -45,12 +46,15 @@ export class Connections {
     private stack: Partial<ClientOptions> = {};
     private readonly clients = new Map<string, RoomsClient>();
 
-    constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+    constructor(
+        private readonly env: NodeJS.ProcessEnv = process.env,
+        private readonly shared: SharedTransport = new SharedTransport(),
+    ) {}
 
     /**
      * Called by the host with the stack configuration: once per serialized provider, so once per resource kind
      * in one process. The same configuration keeps the clients (and what is cached per client, such as the team's
-     * roles); another one starts afresh.
+     * roles); another one starts afresh, with the same budgets and pools (a new requestsPerMinute applies to them).
      */
     configure(config: StackConfig): void {
         const stack = optionsFromStack(config);
@@ -73,7 +77,7 @@ export class Connections {
         const key = [config.apiUrl, config.teamId ?? "", config.auth, digest, config.requestsPerMinute].join("|");
         let client = this.clients.get(key);
         if (!client) {
-            client = new RoomsClient(config);
+            client = new RoomsClient(config, this.shared);
             this.clients.set(key, client);
         }
         return client;

@@ -28,6 +28,7 @@ const errors: unknown[] = [];
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
     return new RoomsClient(
         resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}),
+        env.transport,
     );
 }
 
@@ -194,7 +195,7 @@ describe("the other error classes", () => {
     });
 });
 
-describe("the process-wide limiter", () => {
+describe("the limiter a runtime's clients share", () => {
     it("keeps a burst of 40 concurrent calls under the API's limit: no 429", async () => {
         await control(env.emulator, "PATCH", "/config", { rateLimit: 1200 });
         try {

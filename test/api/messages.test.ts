@@ -14,7 +14,7 @@ const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true
 const logged: string[] = [];
 
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
-    return new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}));
+    return new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, teamId: env.emulator.teamId, requestsPerMinute: 100_000, logger: (l) => logged.push(l), ...overrides }, {}), env.transport);
 }
 
 async function failureOf(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {

@@ -2,11 +2,10 @@
  * The client's politeness to the rate limit, with exact request counts
  * from the emulator's request log. The only timed assertions are lower bounds a retry-after sets.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
-import { RoomsClient, resetSharedLimiters, resolveClientConfig, type ClientOptions } from "../../provider/api";
-import { sharedLimiter } from "../../provider/api/limiter";
+import { RoomsClient, resolveClientConfig, type ClientOptions } from "../../provider/api";
 import { apiCaller, control } from "../support/http";
 
 interface Entry {
@@ -20,7 +19,7 @@ let emulator: RunningEmulator;
 let nowMs = Date.parse("2030-01-01T00:00:00Z");
 
 function client(overrides: Partial<ClientOptions> = {}): RoomsClient {
-    return new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, ...overrides }, {}));
+    return new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, teamId: emulator.teamId, requestsPerMinute: 100_000, ...overrides }, {}), env.transport);
 }
 const log = async () => (await control(emulator, "GET", "/requests")) as { total: number; entries: Entry[] };
 
@@ -34,8 +33,7 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 // The window model on an injected clock: a window ends only when a test moves the clock.
-useEmulator({ rateLimit: 0, now: () => new Date(nowMs) }, { resetEach: true, sharedClients: true, started: (started) => (emulator = started) });
-afterAll(() => resetSharedLimiters());
+const env = useEmulator({ rateLimit: 0, now: () => new Date(nowMs) }, { resetEach: true, sharedClients: true, started: (started) => (emulator = started) });
 
 describe("retry-after pauses every caller", () => {
     it("after a 429 with retry-after: 1, no request goes out from any caller until it has passed", async () => {
@@ -75,8 +73,8 @@ describe("the budget", () => {
     });
 
     it("never sends more than requestsPerMinute in a window: the next caller waits", async () => {
-        // Our budget of 5 in a window shortened to 300 ms (set on the shared limiter the client will use).
-        sharedLimiter(`${emulator.origin}/api/v1#${emulator.teamId}`, { requestsPerMinute: 5, maxInFlight: 32, windowMs: 300 });
+        // Our budget of 5 in a window shortened to 300 ms (set on the shared budget the client will use).
+        env.transport.budget(`${emulator.origin}/api/v1`, emulator.teamId, { requestsPerMinute: 5, maxInFlight: 32, windowMs: 300 });
         const c = client({ requestsPerMinute: 5 });
         const started = performance.now();
         await Promise.all([...Array(6)].map(() => c.getDefaults()));
@@ -89,7 +87,7 @@ describe("the budget", () => {
         await control(emulator, "PATCH", "/config", { rateLimit: 3 });
         // The API's window is 60 s on the emulator's frozen clock; the client's estimate of it is
         // shortened to 300 ms so that the test need not wait a minute.
-        sharedLimiter(`${emulator.origin}/api/v1#${emulator.teamId}`, { requestsPerMinute: 100_000, maxInFlight: 32, windowMs: 300 });
+        env.transport.budget(`${emulator.origin}/api/v1`, emulator.teamId, { requestsPerMinute: 100_000, maxInFlight: 32, windowMs: 300 });
         const other = apiCaller(emulator);
         await other("GET", "/roles");
         await other("GET", "/roles");

@@ -12,7 +12,8 @@ import { sdk } from "../support/pulumi";
 describe.each<AnswerProfile>(["contract", "documented"])("every data function (%s profile)", (profile) => {
     let emulator: RunningEmulator;
     let connection: { apiUrl: string; developerKey: string };
-    useEmulator({ rateLimit: 0, profile }, { sharedClients: true, started: (started) => (emulator = started) });
+    // The functions run on the process's runtime (provider/index.ts), with its own budgets and pools.
+    useEmulator({ rateLimit: 0, profile }, { started: (started) => (emulator = started) });
     beforeAll(async () => {
         connection = { apiUrl: emulator.baseUrl, developerKey: emulator.developerKey };
         const api = apiCaller(emulator);

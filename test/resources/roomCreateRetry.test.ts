@@ -16,7 +16,7 @@ const { api } = env;
 
 /** A provider as a fresh provider process has it (one per deployment). */
 function provider(): RoomProvider {
-    const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000, maxAttempts: 2 }, {}));
+    const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000, maxAttempts: 2 }, {}), env.transport);
     return new RoomProvider(() => client);
 }
 

@@ -13,7 +13,7 @@ const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true
 const { api } = env;
 
 function provider(): RoomProvider {
-    const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000 }, {}));
+    const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000 }, {}), env.transport);
     return new RoomProvider(() => client);
 }
 
