@@ -3,6 +3,7 @@
  * fields in the names users write, and the remedy when known.
  */
 import { toCamelName } from "../model/names";
+import { settingByName } from "../model/settings";
 
 interface ApiFailure {
     message?: string;
@@ -10,16 +11,6 @@ interface ApiFailure {
     fieldErrors?: Record<string, string[]>;
     status?: number;
 }
-
-/** Remedies for the rules whose fix is not obvious from the API's words; some depend on the action. */
-const REMEDIES: Record<string, string | ((action: string) => string)> = {
-    // adoptExisting acts only when a room is created: on a rename it would be no way out.
-    friendly_url: (action) =>
-        action === "create" ? "choose another friendlyUrl, or set adoptExisting: true to manage the existing room" : "another room has this friendly URL; choose another friendlyUrl",
-    max_broadcasters: "lower maxBroadcasters or raise maxParticipants",
-    max_participants: "stay within your plan's maximum",
-    expires_at: "set expiresAt to a future time, YYYY-MM-DD hh:mm:ss UTC",
-};
 
 /** A 404 on a room Pulumi still holds: say why it may be gone and how to get back in step. */
 const GONE = "the room no longer exists (deleted outside Pulumi, or expired at expiresAt); run `pulumi refresh` (or `pulumi up --refresh`) to drop it from the stack, and `pulumi up` then creates it again";
@@ -31,7 +22,8 @@ export function describeFailure(action: string, what: string, error: unknown): E
     if (e.fieldErrors && Object.keys(e.fieldErrors).length > 0) {
         detail = Object.entries(e.fieldErrors)
             .map(([field, reasons]) => {
-                const known = REMEDIES[field];
+                // The settings table's remedy for the fields whose fix the API's words do not say.
+                const known = settingByName(field)?.remedy;
                 const remedy = typeof known === "function" ? known(action) : known;
                 return `${toCamelName(field)}: ${reasons.join("; ")}${remedy ? ` (${remedy})` : ""}`;
             })

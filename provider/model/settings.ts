@@ -63,6 +63,11 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
     readonly allowed: (target: "defaults" | "room") => string;
     /** What omitting it means, where that is more than "not sent" (for the reference). */
     readonly whenOmitted?: string;
+    /**
+     * The way out when the API refuses the value and its words do not say it (added to the provider's error), by
+     * the action refused where it differs.
+     */
+    readonly remedy?: string | ((action: string) => string);
     /** Phantom: carries the value type to `SettingsInputs`. */
     readonly __type?: T;
 }
@@ -173,7 +178,7 @@ const imageRule = rule("an image URL (http or https), or a base64-encoded file (
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
 // The flags keep their literal types, so that types can tell a secret setting (SecretSettingName).
-function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string } = {}>(
+function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string; remedy?: Setting["remedy"] } = {}>(
     name: N,
     scope: Sc,
     compare: C,
@@ -352,6 +357,11 @@ const ROOM_ONLY = [
             }),
         ),
         "Friendly URL, unique in the team, 3 to 32 characters: letters, digits and - . _ ~ (no `..`).",
+        {
+            // adoptExisting acts only when a room is created: on a rename it would be no way out.
+            remedy: (action: string) =>
+                action === "create" ? "choose another friendlyUrl, or set adoptExisting: true to manage the existing room" : "another room has this friendly URL; choose another friendlyUrl",
+        },
     ),
     choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),
     setting("external_id", "room", "exact", anyText, "Identifier assigned by the integrator."),
@@ -387,8 +397,12 @@ const ROOM_ONLY = [
     bool("restream_autostart_enabled", "room", "Restream starts automatically."),
     bool("participant_names_in_restream_enabled", "room", "Name badges in the restream."),
     bool("restream_consent_message_enabled", "room", "Restream consent reminder."),
-    setting("max_participants", "room", "exact", integerRule(2, 2000, "2 to the plan maximum (2000 in the largest plan)"), "Maximum participants, 2 to the plan maximum (2000 in the largest plan)."),
-    setting("max_broadcasters", "room", "exact", integerRule(1, undefined, "at least 1, at most `maxParticipants`"), "Maximum broadcasters, at least 1 and at most maxParticipants."),
+    setting("max_participants", "room", "exact", integerRule(2, 2000, "2 to the plan maximum (2000 in the largest plan)"), "Maximum participants, 2 to the plan maximum (2000 in the largest plan).", {
+        remedy: "stay within your plan's maximum",
+    }),
+    setting("max_broadcasters", "room", "exact", integerRule(1, undefined, "at least 1, at most `maxParticipants`"), "Maximum broadcasters, at least 1 and at most maxParticipants.", {
+        remedy: "lower maxBroadcasters or raise maxParticipants",
+    }),
     bool("whip_enabled", "room", "WHIP ingestion of external live streams."),
     bool("telephony_enabled", "room", "Telephony."),
     setting("telephony_phone_number", "room", "exact", nonEmptyRule("a non-empty string"), "PSTN/SIP number the communication server dials."),
@@ -413,7 +427,7 @@ const ROOM_ONLY = [
                 .refine(isRealDateTime, { error: "must be a real date and time (no 30 February, no 24:00:00)" }),
         ),
         "When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future.",
-        { whenOmitted: "The room does not expire." },
+        { whenOmitted: "The room does not expire.", remedy: "set expiresAt to a future time, YYYY-MM-DD hh:mm:ss UTC" },
     ),
 ] as const;
 
