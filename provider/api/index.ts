@@ -3,7 +3,6 @@ export * from "./client";
 export { paginate, type Body, type CreateReconciliation, type Page } from "./transport";
 export * from "./config";
 export * from "./errors";
-export { RequestBudget } from "./limiter";
 export { SharedTransport } from "./sharedTransport";
 export * from "./records";
 export { backoffDelay, shouldRetry } from "./retry";

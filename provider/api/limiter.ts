@@ -116,9 +116,6 @@ export class RequestBudget {
         this.pump();
     }
 
-    /** Kept for callers of the earlier limiter; success needs no bookkeeping in a window. */
-    onSuccess(): void {}
-
     /** Milliseconds until the next request may go out (0: now). */
     private waitMs(now: number): number {
         let until = this.pausedUntil;

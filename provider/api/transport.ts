@@ -95,7 +95,6 @@ export class RoomsTransport {
             const release = await this.limiter.acquire();
             try {
                 const answer = await this.attempt(method, path, options);
-                this.limiter.onSuccess();
                 return answer as never;
             } catch (e) {
                 error = e instanceof ApiError ? e : new NetworkError(`${method} ${path} failed: ${(e as Error).message}`, { method, path, mayHaveActed: true, cause: e });

@@ -14,7 +14,11 @@ export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLAC
 
 /** What a face knows about a call beyond its values. */
 export interface Context {
-    /** The Pulumi resource name, when the face knows it (the SDK also passes it as the `resourceName` input). */
+    /**
+     * The Pulumi resource name: the face's own (the plugin reads it from the URN), or else the `resourceName` input
+     * the SDK fills, put here by the hiding layer (hiddenKeys.ts). Kinds read the name here and nowhere else; absent
+     * only for a kind called alone without one (then nothing is claimed and messages name the id).
+     */
     readonly resourceName?: string;
     /**
      * True when the engine said the call is a preview. Neither face's engine says so for check and diff, and the

@@ -31,8 +31,8 @@ type RoomOutputs = ProviderOutputsOf<typeof room, Bookkeeping>;
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
-function identityOf(inputs: Values): string {
-    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${String(inputs.resourceName)}`;
+function identityOf(inputs: Values, name: string): string {
+    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${name}`;
 }
 
 /**
@@ -41,11 +41,11 @@ function identityOf(inputs: Values): string {
  * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
  * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
  */
-export function generateFriendlyUrl(inputs: Values, createOnly: readonly string[]): string {
+export function generateFriendlyUrl(inputs: Values, name: string, createOnly: readonly string[]): string {
     const values = createOnly.map((k) => inputs[k]);
     if (containsUnknown(values)) return UNKNOWN;
-    const base = String(inputs.resourceName).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
-    return `${base}-${digest(`friendly URL\n${identityOf(inputs)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
+    const base = name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
+    return `${base}-${digest(`friendly URL\n${identityOf(inputs, name)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
 }
 
 /**
@@ -53,9 +53,9 @@ export function generateFriendlyUrl(inputs: Values, createOnly: readonly string[
  * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
  * earlier attempt of this resource whose answer was lost, not by another stack or person.
  */
-export function creationMarker(inputs: Values): string | undefined {
-    if (inputs.externalId !== undefined || typeof inputs.resourceName !== "string") return undefined;
-    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs)}`).slice(0, 24)}`;
+export function creationMarker(inputs: Values, name: string | undefined): string | undefined {
+    if (inputs.externalId !== undefined || name === undefined) return undefined;
+    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs, name)}`).slice(0, 24)}`;
 }
 
 /** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
@@ -77,10 +77,9 @@ export function expiredDiff(diff: KindDiff, olds: Values, news: Values): KindDif
 }
 
 /** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
-export function droppedExpiryWarning(olds: Values, news: Values): string | undefined {
+export function droppedExpiryWarning(olds: Values, news: Values, name: string | undefined): string | undefined {
     if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
-    const name = typeof news.resourceName === "string" ? `"${news.resourceName}"` : "";
-    return `Room ${name}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
+    return `Room ${name === undefined ? "" : `"${name}"`}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
 }
 
 /**
@@ -88,10 +87,10 @@ export function droppedExpiryWarning(olds: Values, news: Values): string | undef
  * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
  * changed, like Pulumi's auto-named resources.
  */
-export function completeRoom(olds: Values, news: Values): Values {
-    if (news.friendlyUrl !== undefined || typeof news.resourceName !== "string") return news;
+export function completeRoom(olds: Values, news: Values, name: string | undefined): Values {
+    if (news.friendlyUrl !== undefined || name === undefined) return news;
     const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
-    return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, replacementInputs(room)), friendlyUrlGenerated: true };
+    return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, name, replacementInputs(room)), friendlyUrlGenerated: true };
 }
 
 /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
@@ -115,8 +114,9 @@ function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
 }
 
-function roomLabel(inputs: { resourceName?: string; friendlyUrl?: string }, id?: string): string {
-    const name = typeof inputs.resourceName === "string" ? `"${inputs.resourceName}"` : id ? `"${id}"` : "";
+/** How messages name a room: by its resource name (else its id), with its friendly URL. */
+function roomLabel(ctx: Context, inputs: { friendlyUrl?: string }, id?: string): string {
+    const name = ctx.resourceName !== undefined ? `"${ctx.resourceName}"` : id ? `"${id}"` : "";
     const url = typeof inputs.friendlyUrl === "string" ? ` (friendly URL ${inputs.friendlyUrl})` : "";
     return `room ${name}${url}`.replace("room  (", "room (");
 }
@@ -150,12 +150,13 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
-        const inputs = completeRoom(olds, news) as RoomInputs;
+        const inputs = completeRoom(olds, news, ctx.resourceName) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date(), olds);
-        const dropped = droppedExpiryWarning(olds, inputs);
+        const dropped = droppedExpiryWarning(olds, inputs, ctx.resourceName);
         if (dropped) ctx.warn(dropped);
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
-        const { friendlyUrl, resourceName } = inputs;
+        const { friendlyUrl } = inputs;
+        const { resourceName } = ctx;
         if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
             const other = this.claims.claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
             if (other) {
@@ -165,10 +166,10 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         return { inputs, failures };
     }
 
-    async diff(id: string, olds: RoomOutputs, news: RoomInputs): Promise<KindDiff> {
+    async diff(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
         const client = this.client(news);
-        if (typeof news.resourceName === "string") this.claims.claim(roomKey(client, id), news.resourceName);
+        if (ctx.resourceName !== undefined) this.claims.claim(roomKey(client, id), ctx.resourceName);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
@@ -190,12 +191,12 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
             const adopt = (found: RoomRecord) => {
                 const other = this.claims.ownerOf(roomKey(client, found.id));
-                if (other !== undefined && other !== inputs.resourceName) {
+                if (other !== undefined && other !== ctx.resourceName) {
                     throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
                 return adoptRoom(client, inputs, found);
             };
-            const marker = creationMarker(inputs);
+            const marker = creationMarker(inputs, ctx.resourceName);
             const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
                 const ours = found !== undefined && found.external_id === marker && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
@@ -211,12 +212,12 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 record = earlier;
             }
         } catch (error) {
-            throw describeFailure("create", roomLabel(inputs), error);
+            throw describeFailure("create", roomLabel(ctx, inputs), error);
         }
-        if (typeof inputs.resourceName === "string") this.claims.claim(roomKey(this.client(inputs), record.id), inputs.resourceName);
+        if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
-        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(inputs, record.id), ctx);
+        await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(ctx, inputs, record.id), ctx);
         return { id: record.id, outs: outs as RoomOutputs };
     }
 
@@ -224,7 +225,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * A read with only an id is `pulumi import` (the plugin face): the room is found by UUID or friendly URL,
      * every setting it holds becomes an input, and the id is its UUID whichever was given.
      */
-    async read(id: string, props: RoomOutputs = {}): Promise<KindRead<RoomOutputs>> {
+    async read(id: string, props: RoomOutputs = {}, ctx: Context = PROCESS_CONTEXT): Promise<KindRead<RoomOutputs>> {
         const importing = Object.keys(props).length === 0;
         let record: RoomRecord | undefined;
         let teamRoles: KnownRoles = [];
@@ -239,7 +240,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 teamRoles = await teamRolesFor(client, room, declared);
             }
         } catch (error) {
-            throw describeFailure("read", roomLabel(props, id), error);
+            throw describeFailure("read", roomLabel(ctx, props, id), error);
         }
         if (!record) {
             // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
@@ -266,10 +267,10 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             // Only the resource's own options changed: nothing to send, the record is as last seen.
             record = keys.length === 0 ? recordFromOutputs(room, olds) : await client.updateRoom(id, apiBody(news, keys));
         } catch (error) {
-            throw describeFailure("update", roomLabel(news, id), error);
+            throw describeFailure("update", roomLabel(ctx, news, id), error);
         }
         const outs = outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) });
-        await this.warnUnapplied(news, keys, record, outs, roomLabel(news, id), ctx);
+        await this.warnUnapplied(news, keys, record, outs, roomLabel(ctx, news, id), ctx);
         return { outs: outs as RoomOutputs };
     }
 
@@ -287,10 +288,10 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         const owner = this.claims.ownerOf(roomKey(this.client(props), id));
-        if (owner !== undefined && owner !== props.resourceName) {
+        if (owner !== undefined && owner !== ctx.resourceName) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
-            ctx.warn(`${roomLabel(props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
             return;
         }
         try {
@@ -298,7 +299,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         } catch (error) {
             // Already gone (deleted outside Pulumi, or expired at expiresAt): the goal is reached.
             if (error instanceof NotFoundError) return;
-            throw describeFailure("delete", roomLabel(props, id), error);
+            throw describeFailure("delete", roomLabel(ctx, props, id), error);
         }
     }
 }

@@ -97,26 +97,26 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         return this.clientFor(values.connection);
     }
 
-    async check(_olds: DefaultsInputs, news: DefaultsInputs): Promise<KindCheck<DefaultsInputs>> {
+    async check(_olds: DefaultsInputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<DefaultsInputs>> {
         const failures = checkInputs(teamDefaults, news, new Date());
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
-        if (failures.length === 0 && typeof news.resourceName === "string") {
+        if (failures.length === 0 && ctx.resourceName !== undefined) {
             const team = this.client(news).config.apiUrl;
-            const other = this.claims.claim(defaultsKey(this.client(news)), news.resourceName);
+            const other = this.claims.claim(defaultsKey(this.client(news)), ctx.resourceName);
             if (other) {
                 failures.push({
                     property: "",
-                    reason: `TeamDefaults "${news.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
+                    reason: `TeamDefaults "${ctx.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
                 });
             }
         }
         return { inputs: news, failures };
     }
 
-    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs): Promise<KindDiff> {
+    async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
-        if (typeof news.resourceName === "string") this.claims.claim(defaultsKey(client), news.resourceName);
+        if (ctx.resourceName !== undefined) this.claims.claim(defaultsKey(client), ctx.resourceName);
         // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
         return withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
     }
@@ -174,19 +174,19 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         if (props.restoreOnDestroy === false) return;
         const owner = this.claims.ownerOf(defaultsKey(this.client(props)));
-        if (owner !== undefined && owner !== props.resourceName) {
+        if (owner !== undefined && owner !== ctx.resourceName) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
-            ctx.warn(`${LABEL} "${props.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
+            ctx.warn(`${LABEL} "${ctx.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
             return;
         }
         const { writable, refused } = splitRestorable(props.restoreValues ?? {});
         try {
             await restore(this.client(props), writable, refused);
         } catch (error) {
-            const failed = describeFailure("restore", `${LABEL} "${props.resourceName ?? id}"`, error);
+            const failed = describeFailure("restore", `${LABEL} "${ctx.resourceName ?? id}"`, error);
             failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
             throw failed;
         }
-        if (refused.length > 0) ctx.warn(`${LABEL} "${props.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
+        if (refused.length > 0) ctx.warn(`${LABEL} "${ctx.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
     }
 }

@@ -4,11 +4,11 @@
  * a room another resource of the stack manages is not adopted.
  */
 import { describe, expect, it } from "vitest";
-import { RoomProvider } from "../../provider/resources/room";
 import { Connections } from "../../provider/resources/connections";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 import { useEmulator } from "../support/emulator";
+import { roomKind } from "../support/kinds";
 
 const env = useEmulator({ rateLimit: 0 }, { resetEach: true });
 const { api } = env;
@@ -69,7 +69,7 @@ describe("a room handed over within the stack", () => {
     });
 
     it("adoptExisting refuses a room another resource of the stack manages", async () => {
-        const provider = new RoomProvider(new Connections({ VCROOMS_API_URL: env.emulator.baseUrl, VCROOMS_DEVELOPER_KEY: env.emulator.developerKey }).clientFor);
+        const provider = roomKind(new Connections({ VCROOMS_API_URL: env.emulator.baseUrl, VCROOMS_DEVELOPER_KEY: env.emulator.developerKey }).clientFor);
         const created = await provider.create({ resourceName: "owner", friendlyUrl: "owned-room" });
         // The owner's diff in this deployment (it stays in the program, renamed to another friendly URL).
         await provider.diff(created.id, created.outs!, { resourceName: "owner", friendlyUrl: "renamed-room" });

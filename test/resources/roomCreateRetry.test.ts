@@ -7,17 +7,18 @@
 import { describe, expect, it } from "vitest";
 import { RoomsClient, resolveClientConfig } from "../../provider/api";
 import { UNKNOWN } from "../../provider/model/check";
-import { RoomProvider } from "../../provider/resources/room";
+import type { ResourceKind } from "../../provider/resources/kind";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";
+import { roomKind } from "../support/kinds";
 
 const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true });
 const { api } = env;
 
 /** A provider as a fresh provider process has it (one per deployment). */
-function provider(): RoomProvider {
+function provider(): Required<ResourceKind> {
     const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000, maxAttempts: 2 }, {}), env.transport);
-    return new RoomProvider(() => client);
+    return roomKind(() => client);
 }
 
 /** The create's answer is lost after the API carried it out, and the lookup that would tell fails too. */

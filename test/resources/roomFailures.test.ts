@@ -5,16 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { RoomsClient, resolveClientConfig } from "../../provider/api";
-import { RoomProvider } from "../../provider/resources/room";
+import type { ResourceKind } from "../../provider/resources/kind";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";
+import { roomKind } from "../support/kinds";
 
 const env = useEmulator({ rateLimit: 0 }, { resetEach: true, sharedClients: true });
 const { api } = env;
 
-function provider(): RoomProvider {
+function provider(): Required<ResourceKind> {
     const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000 }, {}), env.transport);
-    return new RoomProvider(() => client);
+    return roomKind(() => client);
 }
 
 describe("a create the API carries out late", () => {
