@@ -8,7 +8,10 @@
 //   first column names its folders, its last column the folders it may import; "below" lets it import
 //   every row above it in the table, which is ordered lowest first);
 // - the modules `require("pulumi-vcrooms")` loads from dist (require.cache, ours and node_modules'),
-//   and whether undici, zod, jose, the HTTP client or resource code are among them.
+//   and whether undici, zod, jose, the HTTP client or resource code are among them;
+// - the settings table's field names (API snake_case and input camelCase) written in code outside the table in
+//   provider/ and sdk/ (comments left out; string literals, property accesses and object keys), with the count of
+//   the word `description` apart: it is a setting's name and also a property of every schema type and result entry.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -138,7 +141,32 @@ function loaded() {
     };
 }
 
-const all = cycles(false), runtime = cycles(true), breaks = layerBreaks(), load = loaded();
+/** Field names of the settings table written in code outside it: [total, of them `description`, per file, per name]. */
+function handWrittenFieldNames() {
+    const table = "provider/model/settings.ts";
+    const compiled = join(root, "dist", table.replace(/\.ts$/, ".js"));
+    if (!existsSync(compiled)) return { error: `${compiled} is missing: run \`npm run build\` first` };
+    const script = `process.stdout.write(JSON.stringify(require(${JSON.stringify(compiled)}).SETTINGS.map((s) => s.name)))`;
+    const apiNames = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: root, encoding: "utf8" }));
+    const names = new Set(apiNames.flatMap((n) => [n, n.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase())]));
+    const perFile = [];
+    const perName = new Map();
+    for (const file of files.filter((f) => (f.startsWith("provider/") || f.startsWith("sdk/")) && f !== table && !f.endsWith("/generated.ts"))) {
+        const code = readFileSync(join(root, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+        let count = 0;
+        for (const m of code.matchAll(/["'`]([a-z][a-zA-Z0-9_]*)["'`]|\.([a-z][a-zA-Z0-9_]*)\b|\b([a-z][a-zA-Z0-9_]*)\??:/g)) {
+            const word = m[1] ?? m[2] ?? m[3];
+            if (!names.has(word)) continue;
+            count += 1;
+            perName.set(word, (perName.get(word) ?? 0) + 1);
+        }
+        if (count > 0) perFile.push([file, count]);
+    }
+    const total = perFile.reduce((n, [, c]) => n + c, 0);
+    return { settings: apiNames.length, total, description: perName.get("description") ?? 0, perFile: perFile.sort((a, b) => b[1] - a[1]), perName: [...perName].sort((a, b) => b[1] - a[1]) };
+}
+
+const all = cycles(false), runtime = cycles(true), breaks = layerBreaks(), load = loaded(), fieldNames = handWrittenFieldNames();
 console.log(`lines: provider/ ${lines("provider/")}, sdk/ ${lines("sdk/")}`);
 console.log(`import cycles (all imports): ${all.length}`);
 for (const c of all) console.log(`  ${c.join(" <-> ")}`);
@@ -151,4 +179,10 @@ else {
     console.log(`require("pulumi-vcrooms") loads ${load.total} modules: ours ${load.ours}, node_modules ${load.nodeModules}`);
     console.log(`  undici ${load.undici}, zod ${load.zod} (locales ${load.zodLocales}), jose ${load.jose}, client ${load.client ? "yes" : "no"}, resource code ${load.resourceCode.length ? load.resourceCode.join(", ") : "none"}`);
     console.log(`  ours: ${load.oursList.join(", ")}`);
+}
+if (fieldNames.error) console.log(`field names outside the settings table: ${fieldNames.error}`);
+else {
+    console.log(`field names of the settings table (${fieldNames.settings} settings) written in code outside it: ${fieldNames.total} in ${fieldNames.perFile.length} files; without the word "description": ${fieldNames.total - fieldNames.description}`);
+    console.log(`  by file: ${fieldNames.perFile.slice(0, 8).map(([f, c]) => `${f} ${c}`).join(", ")}`);
+    console.log(`  by name: ${fieldNames.perName.slice(0, 12).map(([n, c]) => `${n} ${c}`).join(", ")}`);
 }
