@@ -12,8 +12,7 @@ import { serve } from "./server";
 
 export async function main(): Promise<void> {
     const version = packageVersion();
-    const schema = JSON.stringify(packageSchema(version));
-    await serve(new VcroomsPlugin(version), schema);
+    await serve(new VcroomsPlugin(version), () => JSON.stringify(packageSchema(version)));
 }
 
 main().catch((error: unknown) => {

@@ -81,12 +81,19 @@ function unary(run: (req: any) => Promise<unknown>) {
     };
 }
 
-export function service(plugin: VcroomsPlugin, schema: string) {
+/**
+ * `schema` gives the package schema's text when the engine first asks for it: building it walks every declaration
+ * and setting type (about half a second), which an up, preview or refresh never asks for; `pulumi package
+ * gen-sdk`, `package add` and `import` do.
+ */
+export function service(plugin: VcroomsPlugin, schema: () => string) {
+    let schemaText: string | undefined;
     return {
         getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(plugin.version)),
         getSchema: unary(async (req) => {
             if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
-            return new provproto.GetSchemaResponse().setSchema(schema);
+            schemaText ??= schema();
+            return new provproto.GetSchemaResponse().setSchema(schemaText);
         }),
         checkConfig: unary(async (req) => checkResponse(plugin.checkConfig(toValues(req.getNews())))),
         diffConfig: unary(async (req) => diffResponse(plugin.diffConfig(toValues(req.getOldInputs() ?? req.getOlds()), toValues(req.getNews())))),
@@ -126,7 +133,7 @@ export function service(plugin: VcroomsPlugin, schema: string) {
 }
 
 /** Serves the plugin on a free loopback port and prints the port, which is how the engine finds it. */
-export async function serve(plugin: VcroomsPlugin, schema: string): Promise<grpcTypes.Server> {
+export async function serve(plugin: VcroomsPlugin, schema: () => string): Promise<grpcTypes.Server> {
     const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
     server.addService(provrpc.ResourceProviderService, service(plugin, schema));
     const port = await new Promise<number>((resolve, reject) => server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
