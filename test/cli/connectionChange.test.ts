@@ -31,7 +31,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: connection to another team"
         const declared = originalA === "dark" ? "light" : "dark";
         const project = await projectFor(teamA, config());
         projects.push(project);
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(await roomsOf(teamA)).toEqual(["board-q3"]);
         expect(await paletteOf(teamA)).toBe(declared);
@@ -49,14 +49,14 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: connection to another team"
         expect(resourceOps(preview.steps).filter((op) => op.startsWith("replace"))).toEqual(["replace board", "replace defaults"]);
         for (const name of ["board", "defaults"]) expect(preview.steps.find((s) => s.name === name && s.op === "replace")?.replaceReasons).toContain("connection");
 
-        const moved = await project.up();
+        const moved = await project.up([], { preview: false }); // the plan was just previewed
         expect(moved.code, moved.stdout + moved.stderr).toBe(0);
         expect(await roomsOf(teamA)).toEqual([]);
         expect(await roomsOf(teamB)).toEqual(["board-q3"]);
         expect(await paletteOf(teamA)).toBe(originalA);
         expect(await paletteOf(teamB)).toBe(declared);
 
-        const destroy = await project.destroy();
+        const destroy = await project.destroy([], { preview: false });
         expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
         expect(await roomsOf(teamB)).toEqual([]);
         expect(await paletteOf(teamB)).toBe(originalB);

@@ -45,7 +45,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: bookkeeping inputs hidden f
             const create = await previewDiff(project);
             expect(create).toContain("Quarterly board");
             for (const key of BOOKKEEPING) expect(create).not.toContain(key);
-            const up = await project.up();
+            const up = await project.up([], { preview: false });
             expect(up.code, up.stdout + up.stderr).toBe(0);
 
             await project.setConfig(rooms("Yearly board"));

@@ -25,7 +25,7 @@ describe.skipIf("skip" in cli)("an expired room under the real Pulumi CLI", { ti
         const expiresAt = inSeconds(30);
         const project = await projectFor(emulator, rooms({ expiresAt }));
         projects.push(project);
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         await until(expiresAt);
         expect((await apiCaller(emulator)("GET", "/rooms/webinar-cli")).status).toBe(404);
@@ -38,6 +38,6 @@ describe.skipIf("skip" in cli)("an expired room under the real Pulumi CLI", { ti
         const preview = await project.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
         expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(`expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${expiresAt} UTC`);
-        expect((await project.destroy()).code).toBe(0);
+        expect((await project.destroy([], { preview: false })).code).toBe(0);
     });
 });

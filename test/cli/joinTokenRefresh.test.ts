@@ -19,7 +19,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: plugin-face refresh of a Jo
     it("refresh keeps the token's inputs: the next preview --diff plans nothing", async () => {
         const project = await projectFor(emulator, {}, { program: path.join(ROOT, "dist/test/cli/programs/pluginToken.js"), plugin: true });
         projects.push(project);
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const refresh = await project.refresh();
         expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);

@@ -30,7 +30,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token gone stale", {
         const config = { "test:room": "board-cli", "test:tokens": JSON.stringify([{ name: "guest", args: { room: "ext-room", userName: "Guest" } }]) };
         const project = await projectFor(emulator, config, { program: PROGRAM });
         projects.push(project);
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const refreshed = async () => {
             const preview = await project.preview(["--refresh"]);
@@ -60,7 +60,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token gone stale", {
         const second = (await api("POST", "/rooms", { friendly_url: "ext-room" })).body.id as string;
         expect(second).not.toBe(first);
         expect(await refreshed()).toEqual(["replace guest"]);
-        const reissued = await project.up(["--refresh"]);
+        const reissued = await project.up(["--refresh"], { preview: false });
         expect(reissued.code, reissued.stdout + reissued.stderr).toBe(0);
         expect((await verifyJoinToken((await shownLink()).token, emulator.developerKey)).rd).toBe(second);
         expect(await refreshed()).toEqual([]);
@@ -68,17 +68,17 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token gone stale", {
         // The team's domain changed: the link's host is no longer the room's.
         await api("PATCH", "/", { domain: "newdomain" });
         expect(await refreshed()).toEqual(["replace guest"]);
-        expect((await project.up(["--refresh"])).code).toBe(0);
+        expect((await project.up(["--refresh"], { preview: false })).code).toBe(0);
         expect((await shownLink()).link).toMatch(/^https:\/\/newdomain\.digitalsamba\.com\/ext-room\?token=/);
 
         // The developer key rotated (and the stack given the new one): the token no longer verifies.
         await control(emulator, "POST", "/developer-key", { developerKey: NEW_KEY });
         await project.setConfig({}, { "vcrooms:developerKey": NEW_KEY });
         // A refresh configures the provider from state (the old key) until an up has run with the new one.
-        const plain = await project.up();
+        const plain = await project.up([], { preview: false });
         expect(plain.code, plain.stdout + plain.stderr).toBe(0);
         expect(await refreshed()).toEqual(["replace guest"]);
-        expect((await project.up(["--refresh"])).code).toBe(0);
+        expect((await project.up(["--refresh"], { preview: false })).code).toBe(0);
         await expect(verifyJoinToken((await shownLink()).token, NEW_KEY)).resolves.toMatchObject({ rd: second });
         expect(await refreshed()).toEqual([]);
     });

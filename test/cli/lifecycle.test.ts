@@ -109,7 +109,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () =
         const generated = { name: "generated", args: { tags: ["a"] } };
         const project = await projectFor(emulator, rooms([declared, generated]));
         projects.push(project);
-        expect((await project.up()).code).toBe(0);
+        expect((await project.up([], { preview: false })).code).toBe(0);
         const before = (await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string }>;
         const generatedBefore = before.find((r) => r.friendly_url !== "kept-url")!;
         const keptBefore = before.find((r) => r.friendly_url === "kept-url")!;
@@ -130,13 +130,13 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () =
         expect(regenerated.friendly_url).not.toBe(generatedBefore.friendly_url);
         expect(regenerated.friendly_url).toMatch(/^generated-[0-9a-f]{7}$/);
         expect((await project.up(["--expect-no-changes"])).code).toBe(0);
-        expect((await project.destroy()).code).toBe(0);
+        expect((await project.destroy([], { preview: false })).code).toBe(0);
     });
 
     it("a rotated developer key reaches refresh and destroy only after an up, as the engine keeps provider config in state", async () => {
         const project = await projectFor(emulator, rooms([{ name: "board", args: { friendlyUrl: "rotate-me" } }]));
         projects.push(project);
-        expect((await project.up()).code).toBe(0);
+        expect((await project.up([], { preview: false })).code).toBe(0);
         const oldKey = emulator.developerKey;
         const newKey = "rotated-key-0123456789abcdefghijklmnopqrstuv";
         await control(emulator, "POST", "/developer-key", { developerKey: newKey });

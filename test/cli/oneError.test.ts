@@ -41,7 +41,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { 
     it("an API error at refresh and at delete is reported once, without stack frames", async () => {
         const project = await projectFor(emulator, { "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: "one-error-board" } }]) });
         projects.push(project);
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
 
         await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", status: 403, count: 100, body: { message: "Forbidden by the test.", error: "forbidden" } });
@@ -56,7 +56,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { 
         reportedOnce(destroy, "Deletion forbidden by the test.");
         expect(diagnostics(destroy)).toContain('Unable to delete room "board"');
         await control(emulator, "DELETE", "/faults");
-        const cleaned = await project.destroy();
+        const cleaned = await project.destroy([], { preview: false });
         expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
     });
 });

@@ -38,7 +38,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         const legacy = (await api("POST", "/rooms", held)).body;
         const other = (await api("POST", "/rooms", { friendly_url: "other-room", description: "Another by hand" })).body;
         const project = await pluginProject(emulator, rooms([]));
-        expect((await project.up()).code).toBe(0);
+        expect((await project.up([], { preview: false })).code).toBe(0);
 
         const byUrl = await project.run(["import", "vcrooms:index:Room", "legacy", "legacy-room", "--yes", "--generate-code=false", "--non-interactive"]);
         expect(byUrl.code, byUrl.stdout + byUrl.stderr).toBe(0);
@@ -127,7 +127,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
             }
             const again = await project.preview(["--expect-no-changes"]);
             expect(again.code, again.stdout + again.stderr).toBe(0);
-            expect((await project.destroy()).code).toBe(0);
+            expect((await project.destroy([], { preview: false })).code).toBe(0);
             expect((await api("GET", "/rooms/team-a-room")).status).toBe(404);
             expect((await apiCaller(second)("GET", "/rooms/team-b-room")).status).toBe(404);
         } finally {
@@ -151,7 +151,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         ];
         expect(invokes.map((i) => i.fn).sort()).toEqual(Object.keys(functions).sort());
         const project = await pluginProject(emulator, { ...rooms([]), "test:invokes": JSON.stringify(invokes) });
-        const up = await project.up();
+        const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const outputs = await project.outputs();
         for (const [i, { fn }] of invokes.entries()) {
@@ -190,7 +190,8 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
                 expect(d.code, d.stdout + d.stderr).toBe(0);
                 expect(p.code, p.stdout + p.stderr).toBe(0);
                 expect(plan(p.steps, "plugin"), `stage ${i}`).toEqual(plan(d.steps, "dynamic"));
-                const [du, pu] = await Promise.all([dynamic.up(), plugin.up()]);
+                // The stage previewed just above: the ups only bring both stacks to it.
+                const [du, pu] = await Promise.all([dynamic.up([], { preview: false }), plugin.up([], { preview: false })]);
                 expect(du.code, du.stdout + du.stderr).toBe(0);
                 expect(pu.code, pu.stdout + pu.stderr).toBe(0);
             }

@@ -26,7 +26,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: refresh of a stack with a R
         const purges = [{ name: "wipe", args: { room: "purge-refresh", kinds: ["chat"] } }];
         const p = await projectFor(emulator, { "test:room": "board-refresh", "test:purges": JSON.stringify(purges) }, { program: PROGRAM });
         projects.push(p);
-        const up = await p.up();
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         await control(emulator, "POST", "/rooms/purge-refresh/content", { chat: [{}] });
         await clearLog(emulator);
@@ -43,6 +43,6 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: refresh of a stack with a R
         expect((await requestLog(emulator)).entries.filter((e) => e.method === "DELETE")).toEqual([]);
         expect(((await control(emulator, "GET", "/rooms/purge-refresh/content")) as { chat: number }).chat).toBe(1);
         expect((await p.outputs()).wipePurged).toEqual(["chat"]);
-        expect((await p.destroy()).code).toBe(0);
+        expect((await p.destroy([], { preview: false })).code).toBe(0);
     });
 });

@@ -42,7 +42,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI against the documented answe
         expect(refreshed.changeSummary).toEqual({ same: 3 });
         expect(await writes(emulator)).toBe(0);
 
-        const destroy = await project.destroy();
+        const destroy = await project.destroy([], { preview: false });
         expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     });
 });

@@ -19,7 +19,7 @@ describe.skipIf("skip" in cli)("a Room's source position through the real Pulumi
     it("a Room's sourcePosition and stack trace name the program's line, and no frame of the SDK's own constructors", async () => {
         const p = await projectFor(emulator, { "test:rooms": JSON.stringify([{ name: "plain", args: {} }]) });
         projects.push(p);
-        const up = await p.up();
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const rooms = ((await p.exportDeployment()).deployment.resources ?? []).filter((r) => r.type === "pulumi-nodejs:dynamic/vcrooms:Room");
         expect(rooms).toHaveLength(1);

@@ -40,7 +40,7 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
 
     it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 9.5 KB (the earlier shim: 2.7 KB and 14.4 KB)", async () => {
         const p = await project();
-        const up = await p.up();
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const resources = (await p.exportDeployment()).deployment.resources ?? [];
         const room = (name: string) => resources.find((r) => r.type === "pulumi-nodejs:dynamic/vcrooms:Room" && String(r.urn).endsWith(`::${name}`))!;
@@ -55,7 +55,7 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
 
     it("a stack written with the earlier serialized shim: no change in preview, up and refresh after the upgrade, and destroy runs on the old text", async () => {
         const p = await project();
-        const up = await p.up();
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         // The state as the earlier SDK left it: every dynamic resource's __provider, inputs and outputs, the old text.
         const exported = await p.exportDeployment();

@@ -80,7 +80,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
         expect(resourceOps(preview.steps).filter((op) => !op.startsWith("same"))).toEqual(["replace soon"]);
         await clearLog(emulator);
-        const rotate = await p.up();
+        const rotate = await p.up([], { preview: false }); // the plan was just previewed
         expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);
         expect(resourceOps(rotate.steps).filter((op) => !op.startsWith("same"))).toEqual(["create-replacement soon", "delete-replaced soon", "replace soon"]);
         expect(await tokenPosts()).toBe(1);
@@ -93,7 +93,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         await clearLog(emulator);
         expect((await p.up(["--expect-no-changes"])).code).toBe(0);
         expect(await tokenPosts()).toBe(0);
-        expect((await p.destroy()).code).toBe(0);
+        expect((await p.destroy([], { preview: false })).code).toBe(0);
     });
 
     it("a purge empties exactly the kinds named, leaves the others, and runs again only when triggers change", async () => {
@@ -101,7 +101,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         await control(emulator, "POST", "/rooms/purge-cli/content", { chat: [{}, {}], transcripts: [{}], questions: 2, summaries: 1, polls: 1, quizzes: 1, recordings: 3 });
         const purge = (trigger: string) => ({ purges: [{ name: "wipe", args: { room: "purge-cli", kinds: ["chat", "transcripts", "recordings"], triggers: [trigger] } }] });
         const p = await project(purge("1"));
-        const up = await p.up();
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(await counts("purge-cli")).toEqual({ chat: 0, transcripts: 0, recordings: 0, questions: 2, summaries: 1, polls: 1, quizzes: 1 });
         expect((await p.outputs()).wipePurged).toEqual(["chat", "transcripts", "recordings"]);
@@ -118,11 +118,11 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const planned = preview.steps.find((s) => s.name === "wipe")!;
         expect(planned.new?.inputs?.deletes).toEqual(["chat", "transcripts", "recordings"]);
         await clearLog(emulator);
-        expect((await p.up()).code).toBe(0);
+        expect((await p.up([], { preview: false })).code).toBe(0); // the plan was just previewed
         expect(await contentDeletes()).toEqual(["/api/v1/rooms/purge-cli/chat", "/api/v1/rooms/purge-cli/recordings", "/api/v1/rooms/purge-cli/transcripts"]);
         expect(await counts("purge-cli")).toMatchObject({ chat: 0, questions: 2 });
         await clearLog(emulator);
-        expect((await p.destroy()).code).toBe(0);
+        expect((await p.destroy([], { preview: false })).code).toBe(0);
         expect(await contentDeletes()).toEqual([]);
     });
 
@@ -142,7 +142,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const p = await project({ functions: args });
         await clearLog(emulator);
         // Skip the preview: the program (and so every function) runs once, for the request-log checks.
-        const up = await p.up(["--skip-preview=true"]);
+        const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const afterUp = await requestLog(emulator);
         const out = await p.outputs();
