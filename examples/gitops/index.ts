@@ -16,8 +16,15 @@ export = async () => {
     try {
         rooms = readRooms(file);
     } catch (e) {
-        // RunError: the CLI prints the message alone, without a stack trace.
-        if (e instanceof RoomsFileError) throw new pulumi.RunError(e.message);
+        if (e instanceof RoomsFileError) {
+            // RunError: the CLI prints the message alone, without a stack trace. Its stack is dropped as well:
+            // @pulumi/pulumi also formats every uncaught error with `util.inspect(err, { colors: true })` for its
+            // trace, and on Node 20 that spins for tens of seconds of CPU over the SDK's own source-mapped frames
+            // before it gives up, so a bad rooms.yaml would take half a minute to report.
+            const error = new pulumi.RunError(e.message);
+            error.stack = e.message;
+            throw error;
+        }
         throw e;
     }
 
