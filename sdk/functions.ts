@@ -25,13 +25,33 @@ export type WithSecrets<R> = [Extract<keyof R, SecretSettingName>] extends [neve
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export async function invoke<N extends FunctionName>(name: N, args: FunctionArgs<N> | undefined, opts: pulumi.InvokeOptions | undefined): Promise<WithSecrets<FunctionResult<N>>> {
-    if (opts?.provider) throw new Error(`${name}: the SDK's functions take no provider; name another team with the \`connection\` argument`);
+    if (opts?.provider) throw reported(`${name}: the SDK's functions take no provider; name another team with the \`connection\` argument`);
     // The stack's config when run by Pulumi; nothing in a plain script, where the environment serves.
     const stack = { get: (key: string) => pulumi.runtime.getConfig(key) };
     const provider = require("pulumi-vcrooms/provider");
-    const result = (await provider.invokeFunction(name, args, stack)) as Record<string, unknown>;
+    let result: Record<string, unknown>;
+    try {
+        result = await provider.invokeFunction(name, args, stack);
+    } catch (error) {
+        throw reported(error);
+    }
     const secret: string[] = provider.secretResultFields(name);
     return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, secret.includes(k) ? pulumi.secret(v) : v])) as WithSecrets<FunctionResult<N>>;
+}
+
+/**
+ * A function's failure as the program reports it: its message alone, as the providers report a resource's failure
+ * (it names the function, the room or role, and the API's answer or the broken argument). A `RunError` is what the
+ * Pulumi CLI prints without a stack trace. The stack is not only left unprinted but dropped, and the original error
+ * not attached: @pulumi/pulumi also formats every uncaught program error with `util.inspect(err, { colors: true })`
+ * for its trace, and on Node 20 that spins for tens of seconds over the SDK's own source-mapped stack lines before
+ * it gives up (docs/assumptions.md), so a getRoom of a missing room took 45 s to report.
+ */
+function reported(error: unknown): Error {
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = new pulumi.RunError(message);
+    failure.stack = message;
+    return failure;
 }
 
 /** Resolves once every resource of `dependsOn` exists: a custom resource's id, a component's URN. */

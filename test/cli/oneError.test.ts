@@ -1,12 +1,13 @@
 /**
- * One clear report per failure, through the real Pulumi CLI (dynamic face): a check failure and an API error at
- * delete and at refresh each appear once in the Diagnostics, naming what failed, with no stack frames and no
- * "Error: X: Error: X" (the dynamic-provider host's stderr copy of a thrown error, which the provider drops:
- * provider/resources/hostErrors.ts).
+ * One clear report per failure, through the real Pulumi CLI (dynamic face): a check failure, an API error at
+ * delete and at refresh, and a data function's failure in the program each appear once in the Diagnostics, naming
+ * what failed, with no stack frames and no "Error: X: Error: X" (the dynamic-provider host's stderr copy of a
+ * thrown error, which the provider drops: provider/resources/hostErrors.ts).
  */
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import type { PulumiProject } from "../../harness/pulumiCli";
+import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
 import { control } from "../support/http";
 import { cli, projectFor } from "./support";
 import { useEmulator } from "../support/emulator";
@@ -58,5 +59,13 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { 
         await control(emulator, "DELETE", "/faults");
         const cleaned = await project.destroy([], { preview: false });
         expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
+    });
+
+    it("a data function's failure in the program is reported once, without stack frames", async () => {
+        const project = await projectFor(emulator, { "test:getRoom": "no-such-room" }, { program: path.join(ROOT, "dist/test/cli/programs/tokens.js") });
+        projects.push(project);
+        const preview = await project.run(["preview", "--non-interactive"]);
+        expect(preview.code).not.toBe(0);
+        reportedOnce(preview, "Unable to run getRoom of room no-such-room: GET /rooms/no-such-room failed: 404 Not Found");
     });
 });
