@@ -4,13 +4,11 @@
  * dynamic-provider arguments (docs/architecture.md, decision 2); the SDK's getX call `invokeFunction`.
  *
  * A thin translation of the process's runtime (provider/runtime.ts): each call of Pulumi's dynamic interface is the
- * kind's call with a context. Each provider is a `pulumi.dynamic.ResourceProvider` usable directly.
+ * kind's own call. Each provider is a `pulumi.dynamic.ResourceProvider` usable directly.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "./declarations";
 import type { FunctionName, FunctionResult } from "./functions";
-import type { Values } from "./declarations/declaration";
-import type { ResourceKind } from "./resources/kind";
 import type { StackConfig } from "./resources/connections";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
 import { reportingOnce } from "./resources/hostErrors";
@@ -21,26 +19,12 @@ const runtime = new Runtime();
 export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "update" | "configure">> & Pick<pulumi.dynamic.ResourceProvider, "update">;
 
 /**
- * A kind as Pulumi's dynamic interface: the same calls without a context (the runtime's kinds take the resource name
- * from the SDK's name input, resources/hiddenKeys.ts).
+ * The runtime's kinds as Pulumi's dynamic interface, each failure reported once, not again by the dynamic-provider
+ * host (resources/hostErrors.ts). A kind is already a dynamic provider: its calls are the dynamic interface's with an
+ * optional context, which the dynamic host never passes (the kinds hide the bookkeeping inputs and take the resource
+ * name from the SDK's name input: resources/hiddenKeys.ts).
  */
-function dynamicFace(kind: ResourceKind): DynamicProvider {
-    const update = kind.update?.bind(kind);
-    return {
-        check: (olds: Values, news: Values) => kind.check(olds, news),
-        diff: (id: string, olds: Values, news: Values) => kind.diff(id, olds, news),
-        create: (inputs: Values) => kind.create(inputs),
-        read: (id: string, props?: Values) => kind.read(id, props),
-        ...(update ? { update: (id: string, olds: Values, news: Values) => update(id, olds, news) } : {}),
-        delete: (id: string, props: Values) => kind.delete(id, props),
-    };
-}
-
-/**
- * Each failure reported once, not again by the dynamic-provider host (resources/hostErrors.ts); the runtime's kinds
- * already hide the bookkeeping inputs and name the resource (resources/hiddenKeys.ts).
- */
-export const providers = Object.fromEntries(Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce(dynamicFace(k))])) as Record<Kind, DynamicProvider>;
+export const providers = Object.fromEntries(Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(k)])) as Record<Kind, DynamicProvider>;
 
 export type ProviderKind = Kind;
 
