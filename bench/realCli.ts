@@ -2,10 +2,11 @@
  * Through the real Pulumi CLI (built by scripts/pulumi-cli), with the engine's checkpoints ON (the default a user
  * and a pipeline run), against an emulator without latency or rate limit: N rooms of the dynamic face (the SDK's
  * `Room`), N rooms of the plugin face (`vcrooms:index:Room` run by the provider plugin, as a generated SDK
- * registers it) and N dynamic resources whose provider does nothing (the engine's own floor). For each: first
- * `up`, no-change `up`, no-change `preview` and `refresh`, in wall seconds and as a ratio to the floor, and the
- * state bytes per resource from `pulumi stack export`. The three faces take turns within each operation, so the
- * shared machine's load falls on all of them alike. Then the same no-change `up` and `preview` at a larger size,
+ * registers it), N dynamic resources whose provider does nothing (the engine's own floor) and N such resources
+ * that carry a Room's outputs (the engine's floor for a resource of a Room's size: bench/programs/payloadResources.ts).
+ * For each: first `up`, no-change `up`, no-change `preview` and `refresh`, in wall seconds and as ratios to the
+ * floors, and the state bytes per resource from `pulumi stack export`. The faces take turns within each operation,
+ * so the shared machine's load falls on all of them alike. Then the same no-change `up` and `preview` at a larger size,
  * and the program's start-up. Nothing is tuned for the bench; these are the figures as they are.
  *
  *   BENCH_ROOMS        N (default 500)
@@ -30,8 +31,14 @@ interface Face {
     countKey: string;
     /** The type of the face's resources in state. */
     type: string;
-    /** The face calls the emulator (the floor does not). */
+    /** The face calls the emulator (the floors do not). */
     rooms: boolean;
+}
+
+/** A Room's outputs as the dynamic face stores them, in plain text, and which of them are secret (bench/programs/payloadResources.ts). */
+interface Payload {
+    outputs: Record<string, unknown>;
+    secretOutputs: string[];
 }
 
 const OPERATIONS: Array<[string, string[]]> = [
@@ -47,22 +54,55 @@ async function timed(task: () => Promise<unknown>): Promise<number> {
     return (performance.now() - start) / 1000;
 }
 
+const program = (name: string) => path.join(ROOT, `dist/bench/programs/${name}.js`);
+
+/** The faces in the order they take turns; the last two are the floors (bare, then with a Room's outputs). */
 function faces(cliDir: string, tag: string): Face[] {
-    const program = (name: string) => path.join(ROOT, `dist/bench/programs/${name}.js`);
     return [
         { title: "dynamic", project: new PulumiProject({ cliDir, program: program("manyRooms"), name: `bench-dynamic-${tag}` }), countKey: "bench:rooms", type: "pulumi-nodejs:dynamic/vcrooms:Room", rooms: true },
         { title: "plugin", project: new PulumiProject({ cliDir, program: program("pluginRooms"), name: `bench-plugin-${tag}`, plugin: true }), countKey: "bench:rooms", type: "vcrooms:index:Room", rooms: true },
         { title: "no-op floor", project: new PulumiProject({ cliDir, program: program("noopResources"), name: `bench-noop-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Noop", rooms: false },
+        { title: "Room-size floor", project: new PulumiProject({ cliDir, program: program("payloadResources"), name: `bench-payload-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Payload", rooms: false },
     ];
 }
 
-async function init(face: Face, emulator: ChildEmulator, count: number): Promise<void> {
-    // The bench measures the engine, not the rate limit: the emulator and the provider allow everything at once.
-    const connection: Record<string, string> = face.rooms ? { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:requestsPerMinute": "1000000" } : {};
-    await face.project.init({ ...connection, [face.countKey]: String(count) }, face.rooms ? { "vcrooms:developerKey": emulator.developerKey } : {});
+/**
+ * One Room of the dynamic face made in a stack of its own (not timed), its outputs taken from `pulumi stack export
+ * --show-secrets` (less the dynamic provider's `__provider`, which the carrier has its own of) and written to
+ * `file` for the Room-size floor.
+ */
+async function writePayload(cliDir: string, emulator: ChildEmulator, file: string): Promise<void> {
+    const project = new PulumiProject({ cliDir, program: program("manyRooms"), name: "bench-payload-source" });
+    try {
+        await project.init({ "vcrooms:apiUrl": emulator.baseUrl, "bench:rooms": "1" }, { "vcrooms:developerKey": emulator.developerKey });
+        await project.must(FIRST_UP);
+        const exported = JSON.parse((await project.must(["stack", "export", "--show-secrets"])).stdout) as { deployment: { resources: Array<{ type: string; outputs: Record<string, unknown> }> } };
+        const room = exported.deployment.resources.find((r) => r.type === "pulumi-nodejs:dynamic/vcrooms:Room")!;
+        const payload: Payload = { outputs: {}, secretOutputs: [] };
+        for (const [key, value] of Object.entries(room.outputs)) {
+            if (key === "__provider") continue;
+            const secret = value !== null && typeof value === "object" && "plaintext" in value;
+            payload.outputs[key] = secret ? JSON.parse(String((value as { plaintext: unknown }).plaintext)) : value;
+            if (secret) payload.secretOutputs.push(key);
+        }
+        fs.writeFileSync(file, JSON.stringify(payload));
+        await project.must(["destroy", "--yes", "--skip-preview", "--non-interactive"]);
+    } finally {
+        project.dispose();
+    }
 }
 
-/** One operation on every face in turn, printed as one line per face with its ratio to the floor. */
+async function init(face: Face, emulator: ChildEmulator, count: number, payloadFile: string): Promise<void> {
+    // The bench measures the engine, not the rate limit: the emulator and the provider allow everything at once.
+    const connection: Record<string, string> = face.rooms ? { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:requestsPerMinute": "1000000" } : {};
+    const payload: Record<string, string> = face.type.endsWith(":Payload") ? { "bench:payload": payloadFile } : {};
+    await face.project.init({ ...connection, ...payload, [face.countKey]: String(count) }, face.rooms ? { "vcrooms:developerKey": emulator.developerKey } : {});
+}
+
+/**
+ * One operation on every face in turn, printed as one line per face with its ratio to the bare floor and, for the
+ * Room faces, to the Room-size floor.
+ */
 async function operation(title: string, args: string[], all: Face[], count: number, emulator: ChildEmulator): Promise<void> {
     const seconds: number[] = [];
     const requests: number[] = [];
@@ -71,10 +111,11 @@ async function operation(title: string, args: string[], all: Face[], count: numb
         seconds.push(await timed(() => face.project.must(args)));
         requests.push(((await control(emulator.controlUrl, "GET", "/requests")) as { total: number }).total);
     }
-    const floor = seconds[all.length - 1]!;
+    const floor = seconds[all.length - 2]!;
+    const roomSizeFloor = seconds[all.length - 1]!;
     all.forEach((face, i) => {
-        const ratio = face.rooms ? `, ratio ${fmt(seconds[i]! / floor)}x` : "";
-        console.log(`  ${title.padEnd(18)} ${face.title.padEnd(12)} ${fmt(seconds[i]!, 1).padStart(6)} s${ratio}, ${fmt((seconds[i]! / count) * 1000, 1)} ms per resource${face.rooms ? `, ${requests[i]} requests` : ""}`);
+        const ratio = i === all.length - 2 ? "" : `, ratio ${fmt(seconds[i]! / floor)}x` + (face.rooms ? ` (${fmt(seconds[i]! / roomSizeFloor)}x the Room-size floor)` : "");
+        console.log(`  ${title.padEnd(18)} ${face.title.padEnd(15)} ${fmt(seconds[i]!, 1).padStart(6)} s${ratio}, ${fmt((seconds[i]! / count) * 1000, 1)} ms per resource${face.rooms ? `, ${requests[i]} requests` : ""}`);
     });
 }
 
@@ -87,17 +128,17 @@ async function stateBytes(face: Face, count: number): Promise<void> {
     const provider = (r: Record<string, any>) => String(r.inputs?.__provider ?? "").length + String(r.outputs?.__provider ?? "").length;
     const providerBytes = ours.reduce((sum, r) => sum + provider(r), 0) / Math.max(1, ours.length);
     console.log(
-        `  state ${face.title.padEnd(12)} ${fmt(text.length / count / 1024, 2)} KB per resource (stack export / ${count}); one resource ${fmt(one / 1024, 2)} KB as exported` +
+        `  state ${face.title.padEnd(15)} ${fmt(text.length / count / 1024, 2)} KB per resource (stack export / ${count}); one resource ${fmt(one / 1024, 2)} KB as exported` +
             (providerBytes ? `, of which __provider ${fmt(providerBytes / 1024, 2)} KB` : ""),
     );
 }
 
 /** N of each face: first up, the three no-change operations, the state; then destroyed. */
-async function atSize(cliDir: string, emulator: ChildEmulator): Promise<void> {
+async function atSize(cliDir: string, emulator: ChildEmulator, payloadFile: string): Promise<void> {
     console.log(`-- ${COUNT} resources of each face, checkpoints on --`);
     const all = faces(cliDir, "n");
     try {
-        for (const face of all) await init(face, emulator, COUNT);
+        for (const face of all) await init(face, emulator, COUNT, payloadFile);
         await operation("first up", FIRST_UP, all, COUNT, emulator);
         for (const [title, args] of OPERATIONS) await operation(title, args, all, COUNT, emulator);
         for (const face of all) await stateBytes(face, COUNT);
@@ -113,12 +154,12 @@ async function atSize(cliDir: string, emulator: ChildEmulator): Promise<void> {
  * state after every step, so a first up of 2,000 would take the better part of an hour), then the no-change `up`
  * and `preview` timed with checkpoints on.
  */
-async function large(cliDir: string, emulator: ChildEmulator): Promise<void> {
+async function large(cliDir: string, emulator: ChildEmulator, payloadFile: string): Promise<void> {
     console.log(`-- ${LARGE} resources of each face: created with PULUMI_SKIP_CHECKPOINTS=true (setup, not timed), then timed with checkpoints on --`);
     const all = faces(cliDir, "large");
     try {
         for (const face of all) {
-            await init(face, emulator, LARGE);
+            await init(face, emulator, LARGE, payloadFile);
             await face.project.must(FIRST_UP, { env: { PULUMI_SKIP_CHECKPOINTS: "true" } });
         }
         for (const [title, args] of OPERATIONS.slice(0, 2)) await operation(title, args, all, LARGE, emulator);
@@ -172,11 +213,14 @@ export async function run(): Promise<void> {
         return;
     }
     const emulator = await startChildEmulator(0);
+    const payloadFile = path.join(os.tmpdir(), `vcrooms-bench-payload-${process.pid}.json`);
     try {
-        if (COUNT > 0) await atSize(cli.dir, emulator);
-        if (LARGE > 0) await large(cli.dir, emulator);
+        await writePayload(cli.dir, emulator, payloadFile);
+        if (COUNT > 0) await atSize(cli.dir, emulator, payloadFile);
+        if (LARGE > 0) await large(cli.dir, emulator, payloadFile);
     } finally {
         emulator.stop();
+        fs.rmSync(payloadFile, { force: true });
     }
 }
 
