@@ -261,8 +261,10 @@ export class PulumiProject {
     /**
      * `pulumi up --yes`, previewing first as a user's `pulumi up` does (refresh and destroy too). `{ preview: false }`
      * skips that preview (`--skip-preview`) for a step that only brings the stack to the state a test starts from,
-     * or cleans up after it: the operation then runs the program and the provider once instead of twice, and checks
-     * and diffs in its update as it does anyway. A step whose plan, output or name a test is about keeps it.
+     * for an update whose plan the test has just checked with a `preview` of the same program, config and state,
+     * and for a destroy that cleans up after a test or whose only claim is what the API holds after it: the
+     * operation then runs the program and the provider once instead of twice, and checks and diffs in its update as
+     * it does anyway. A step whose plan, output or name a test is about keeps it.
      */
     up(flags: string[] = [], options: Operation = {}): Promise<JsonRun & CommandResult> {
         return this.jsonRun(["up", "--yes", skipPreview(options), ...flags]);

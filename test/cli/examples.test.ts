@@ -53,14 +53,14 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
     it("examples/team-rooms comes up, stays put, and goes away", async () => {
         project = await projectFor(emulator, {}, { folder: installed("team-rooms") });
         await expectPlan(project, ["create all-hands", "create board", "create defaults"]);
-        const up = await project.up();
+        const up = await project.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create all-hands", "create board", "create defaults"]);
         expect(await project.outputs()).toMatchObject({ boardUrl: "https://acme.digitalsamba.com/board-q3", domain: "acme" });
         const board = (await apiCaller(emulator)("GET", "/rooms/board-q3")).body;
         expect(board).toMatchObject({ privacy: "private", e2ee_enabled: true, palette_mode: "dark" });
         expect((await project.up(["--expect-no-changes"])).code).toBe(0);
-        const down = await project.destroy();
+        const down = await project.destroy([], { preview: false });
         expect(down.code).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
@@ -73,7 +73,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const governed = await governedPreview(quick);
         expect(governed.code, governed.stdout + governed.stderr).toBe(0);
         expect(governed.stdout).toContain("vcrooms-governance@v0.1.0");
-        const up = await quick.up();
+        const up = await quick.up([], { preview: false }); // the plan was just checked, and again under the pack
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create alice", "create defaults", "create lobby", "create standup"]);
         expect(await quick.outputs()).toEqual({
@@ -88,7 +88,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(rooms.map((r) => [r.friendly_url, r.privacy]).sort()).toEqual([["quickstart-lobby", "public"], ["quickstart-standup", "private"]]);
         const again = await quick.up(["--expect-no-changes"]);
         expect(again.code, again.stdout + again.stderr).toBe(0);
-        const down = await quick.destroy();
+        const down = await quick.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
@@ -101,7 +101,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
 
         fs.writeFileSync(file, "rooms:\n  - name: sales\n    description: Sales sync\n  - name: support\n    description: Support sync\n    privacy: private\n");
         await expectPlan(gitops, ["create sales", "create support"]);
-        const first = await gitops.up();
+        const first = await gitops.up([], { preview: false }); // the plan was just checked
         expect(first.code, first.stdout + first.stderr).toBe(0);
         expect(resourceOps(first.steps)).toEqual(["create sales", "create support"]);
         expect(await live()).toEqual({ sales: "Sales sync", support: "Support sync" });
@@ -127,7 +127,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(errors).not.toContain("    at ");
 
         fs.writeFileSync(file, "rooms: []\n");
-        const down = await gitops.destroy();
+        const down = await gitops.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
@@ -142,7 +142,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
                 { "teams:stagingDeveloperKey": emulator.developerKey, "teams:productionDeveloperKey": production.developerKey },
             );
             await expectPlan(teams, ["create production-defaults", "create production-standup", "create staging-defaults", "create staging-standup"]);
-            const up = await teams.up();
+            const up = await teams.up([], { preview: false }); // the plan was just checked
             expect(up.code, up.stdout + up.stderr).toBe(0);
             expect(await teams.outputs()).toEqual({ standupUrls: { staging: "https://acme.digitalsamba.com/standup", production: "https://acme-prod.digitalsamba.com/standup" } });
             for (const [team, max] of [[emulator, 10], [production, 50]] as const) {
@@ -152,7 +152,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
             const exported = await teams.exportText();
             expect(exported).not.toContain(emulator.developerKey);
             expect(exported).not.toContain(production.developerKey);
-            const down = await teams.destroy();
+            const down = await teams.destroy([], { preview: false });
             expect(down.code, down.stdout + down.stderr).toBe(0);
             for (const team of [emulator, production]) expect((await apiCaller(team)("GET", "/rooms")).body.total_count).toBe(0);
         } finally {
@@ -165,7 +165,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         projects.push(audit);
         await expectPlan(audit, ["create defaults", "create support"]);
         const script = path.join(audit.dir, "drift-audit.sh");
-        const up = await audit.up();
+        const up = await audit.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const clean = await audit.runFile(script, []);
         expect(clean.code, clean.stdout + clean.stderr).toBe(0);
@@ -182,7 +182,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const repair = await audit.runFile(script, ["--repair"]);
         expect(repair.code, repair.stdout + repair.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms/support-desk")).body.toolbar_color).toBe("#3771E0");
-        expect((await audit.destroy()).code).toBe(0);
+        expect((await audit.destroy([], { preview: false })).code).toBe(0);
     });
 
     it("examples/adopt-existing: the first up takes over the room made outside Pulumi, keeping its id", async () => {
@@ -191,13 +191,13 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const adopt = await projectFor(emulator, {}, { folder: installed("adopt-existing") });
         projects.push(adopt);
         await expectPlan(adopt, ["create town-hall"]);
-        const up = await adopt.up();
+        const up = await adopt.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(resourceOps(up.steps)).toEqual(["create town-hall"]);
         expect(await adopt.outputs()).toEqual({ townHallId: existing.id, townHallUrl: "https://acme.digitalsamba.com/town-hall" });
         expect((await api("GET", "/rooms/town-hall")).body).toMatchObject({ id: existing.id, description: "Company town hall", max_participants: 300, qa_enabled: true });
         expect((await adopt.up(["--expect-no-changes"])).code).toBe(0);
-        expect((await adopt.destroy()).code).toBe(0);
+        expect((await adopt.destroy([], { preview: false })).code).toBe(0);
         expect((await api("GET", "/rooms")).body.total_count).toBe(0);
     });
 
@@ -255,10 +255,10 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         const preview = await plugin.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
         expect(ours(preview.steps)).toEqual(["create vcrooms:index:JoinToken alice", "create vcrooms:index:Room board"]);
-        const up = await plugin.up();
+        const up = await plugin.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length });
-        const down = await plugin.destroy();
+        const down = await plugin.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
@@ -273,11 +273,11 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
         await team.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
         await expectPlan(team, ["create all-hands", "create defaults", "create standup"]);
-        const up = await team.up();
+        const up = await team.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(Object.keys(await team.outputs()).sort()).toEqual(["allHandsUrl", "standupUrl"]);
         expect((await team.up(["--expect-no-changes"])).code).toBe(0);
-        const down = await team.destroy();
+        const down = await team.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });

@@ -97,7 +97,7 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
         expect(ours(preview.steps)).toEqual(planned);
 
-        const up = await project.up();
+        const up = await project.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(ours(up.steps)).toEqual(planned);
         const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; privacy: string; max_participants: number }>;
@@ -125,7 +125,7 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         expect(imported).toContain('import * as vcrooms from "@vcrooms/pulumi";');
         expect(imported).toMatch(/new vcrooms\.Room\("outside", \{[^]*friendlyUrl: "ts-outside"[^]*maxParticipants: 25[^]*\}\);/);
 
-        const down = await project.destroy();
+        const down = await project.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });

@@ -71,7 +71,7 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         expect(ours(preview.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
 
-        const up = keep(await project.up());
+        const up = keep(await project.up([], { preview: false })); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(ours(up.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
         const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string; privacy: string; max_participants: number }>;
@@ -106,7 +106,7 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         expect(printed.join("\n")).not.toContain(token);
         expect(printed.join("\n")).not.toContain(emulator.developerKey);
 
-        const down = await project.destroy();
+        const down = await project.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });

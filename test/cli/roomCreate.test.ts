@@ -26,7 +26,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: Room create", { timeout: 90
             expect(preview.code, preview.stderr).toBe(0);
             const planned = preview.steps.find((s) => s.name === "standup")?.new?.inputs?.friendlyUrl;
             expect(planned).toMatch(/^standup-[0-9a-f]{7}$/);
-            const up = await project.up();
+            const up = await project.up([], { preview: false }); // the plan was just checked
             expect(up.code, up.stdout + up.stderr).toBe(0);
             expect((await liveRooms()).map((r) => r.friendly_url)).toEqual([planned]);
             expect(await project.outputs()).toMatchObject({ standupUrl: `https://acme.digitalsamba.com/${planned}` });
@@ -53,7 +53,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: Room create", { timeout: 90
         const state = await project.exportDeployment();
         expect(state.deployment.resources?.find((r) => String(r.urn).endsWith("::standup"))?.id).toBe(rooms[0]!.id);
 
-        const destroy = await project.destroy();
+        const destroy = await project.destroy([], { preview: false });
         expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
         expect(await liveRooms()).toEqual([]);
     });

@@ -84,7 +84,7 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
         expect(refreshed.changeSummary).toEqual({ same: 4 });
 
         // Whatever text each resource's outputs hold now, the delete runs through it.
-        const destroyed = await p.destroy();
+        const destroyed = await p.destroy([], { preview: false });
         expect(destroyed.code, destroyed.stdout + destroyed.stderr).toBe(0);
         expect((await requestLog(emulator)).entries.filter((e) => e.method === "DELETE" && e.path.includes("/rooms/")).length).toBe(2);
     });
