@@ -20,6 +20,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { locateCli, PulumiProject, ROOT } from "../harness/pulumiCli";
+import type { RoomPayload } from "./programs/roomArgs";
 import { control, fmt, startChildEmulator, type ChildEmulator } from "./support";
 
 const COUNT = Number(process.env.BENCH_ROOMS ?? 500);
@@ -33,12 +34,8 @@ interface Face {
     type: string;
     /** The face calls the emulator (the floors do not). */
     rooms: boolean;
-}
-
-/** A Room's outputs as the dynamic face stores them, in plain text, and which of them are secret (bench/programs/payloadResources.ts). */
-interface Payload {
-    outputs: Record<string, unknown>;
-    secretOutputs: string[];
+    /** Which floor the face is, if it is one: the ratios are taken to them. */
+    floor?: "bare" | "room-size";
 }
 
 const OPERATIONS: Array<[string, string[]]> = [
@@ -56,13 +53,13 @@ async function timed(task: () => Promise<unknown>): Promise<number> {
 
 const program = (name: string) => path.join(ROOT, `dist/bench/programs/${name}.js`);
 
-/** The faces in the order they take turns; the last two are the floors (bare, then with a Room's outputs). */
+/** The faces in the order they take turns. */
 function faces(cliDir: string, tag: string): Face[] {
     return [
         { title: "dynamic", project: new PulumiProject({ cliDir, program: program("manyRooms"), name: `bench-dynamic-${tag}` }), countKey: "bench:rooms", type: "pulumi-nodejs:dynamic/vcrooms:Room", rooms: true },
         { title: "plugin", project: new PulumiProject({ cliDir, program: program("pluginRooms"), name: `bench-plugin-${tag}`, plugin: true }), countKey: "bench:rooms", type: "vcrooms:index:Room", rooms: true },
-        { title: "no-op floor", project: new PulumiProject({ cliDir, program: program("noopResources"), name: `bench-noop-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Noop", rooms: false },
-        { title: "Room-size floor", project: new PulumiProject({ cliDir, program: program("payloadResources"), name: `bench-payload-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Payload", rooms: false },
+        { title: "no-op floor", project: new PulumiProject({ cliDir, program: program("noopResources"), name: `bench-noop-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Noop", rooms: false, floor: "bare" },
+        { title: "Room-size floor", project: new PulumiProject({ cliDir, program: program("payloadResources"), name: `bench-payload-${tag}` }), countKey: "bench:resources", type: "pulumi-nodejs:dynamic/vcrooms:Payload", rooms: false, floor: "room-size" },
     ];
 }
 
@@ -78,7 +75,7 @@ async function writePayload(cliDir: string, emulator: ChildEmulator, file: strin
         await project.must(FIRST_UP);
         const exported = JSON.parse((await project.must(["stack", "export", "--show-secrets"])).stdout) as { deployment: { resources: Array<{ type: string; outputs: Record<string, unknown> }> } };
         const room = exported.deployment.resources.find((r) => r.type === "pulumi-nodejs:dynamic/vcrooms:Room")!;
-        const payload: Payload = { outputs: {}, secretOutputs: [] };
+        const payload: RoomPayload = { outputs: {}, secretOutputs: [] };
         for (const [key, value] of Object.entries(room.outputs)) {
             if (key === "__provider") continue;
             const secret = value !== null && typeof value === "object" && "plaintext" in value;
@@ -95,7 +92,7 @@ async function writePayload(cliDir: string, emulator: ChildEmulator, file: strin
 async function init(face: Face, emulator: ChildEmulator, count: number, payloadFile: string): Promise<void> {
     // The bench measures the engine, not the rate limit: the emulator and the provider allow everything at once.
     const connection: Record<string, string> = face.rooms ? { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:requestsPerMinute": "1000000" } : {};
-    const payload: Record<string, string> = face.type.endsWith(":Payload") ? { "bench:payload": payloadFile } : {};
+    const payload: Record<string, string> = face.floor === "room-size" ? { "bench:payload": payloadFile } : {};
     await face.project.init({ ...connection, ...payload, [face.countKey]: String(count) }, face.rooms ? { "vcrooms:developerKey": emulator.developerKey } : {});
 }
 
@@ -111,10 +108,10 @@ async function operation(title: string, args: string[], all: Face[], count: numb
         seconds.push(await timed(() => face.project.must(args)));
         requests.push(((await control(emulator.controlUrl, "GET", "/requests")) as { total: number }).total);
     }
-    const floor = seconds[all.length - 2]!;
-    const roomSizeFloor = seconds[all.length - 1]!;
+    const floor = seconds[all.findIndex((f) => f.floor === "bare")]!;
+    const roomSizeFloor = seconds[all.findIndex((f) => f.floor === "room-size")]!;
     all.forEach((face, i) => {
-        const ratio = i === all.length - 2 ? "" : `, ratio ${fmt(seconds[i]! / floor)}x` + (face.rooms ? ` (${fmt(seconds[i]! / roomSizeFloor)}x the Room-size floor)` : "");
+        const ratio = face.floor === "bare" ? "" : `, ratio ${fmt(seconds[i]! / floor)}x` + (face.rooms ? ` (${fmt(seconds[i]! / roomSizeFloor)}x the Room-size floor)` : "");
         console.log(`  ${title.padEnd(18)} ${face.title.padEnd(15)} ${fmt(seconds[i]!, 1).padStart(6)} s${ratio}, ${fmt((seconds[i]! / count) * 1000, 1)} ms per resource${face.rooms ? `, ${requests[i]} requests` : ""}`);
     });
 }

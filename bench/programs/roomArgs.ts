@@ -4,6 +4,15 @@ export function benchRoomArgs(i: number) {
 }
 
 /**
+ * One Room's outputs in plain text, and which of them are secret: written by bench/realCli.ts from a Room it made,
+ * carried by the Room-size floor (bench/programs/payloadResources.ts).
+ */
+export interface RoomPayload {
+    outputs: Record<string, unknown>;
+    secretOutputs: string[];
+}
+
+/**
  * When BENCH_STARTUP_FILE is set, the program writes there, once, how long after its process started it issued
  * its first resource registration (the constructor's return: the registration is under way) and how many modules
  * it had loaded by then.
