@@ -63,12 +63,19 @@ export interface ProviderHost {
 }
 
 /**
+ * lazyClosureModules.ts as `npm run build` compiles it (node preloads JavaScript only): beside this file when it
+ * runs from dist/, else in dist/ under the repository (the suites run the harness from its sources, after the build).
+ */
+const DEFER_CLOSURE_MODULES = path.join(__dirname.split(path.sep).includes("dist") ? __dirname : path.join(__dirname, "..", "..", "dist", "harness", "engine"), "lazyClosureModules.js");
+
+/**
  * Spawns the host in `cwd` (where the serialized providers' `require("<package>")` resolve) and
- * resolves once it prints its port, as the engine waits for it.
+ * resolves once it prints its port, as the engine waits for it. The host loads the SDK's closure-serialization
+ * modules only if something uses them (lazyClosureModules.ts: half of a host's start, never used by a host).
  */
 export function startProviderHost(options: { cwd: string; env?: Record<string, string | undefined> }): Promise<ProviderHost> {
     const script = require.resolve("@pulumi/pulumi/cmd/dynamic-provider");
-    const child: ChildProcess = spawn(process.execPath, [script, "127.0.0.1:1"], {
+    const child: ChildProcess = spawn(process.execPath, ["--require", DEFER_CLOSURE_MODULES, script, "127.0.0.1:1"], {
         cwd: options.cwd,
         env: { ...process.env, ...options.env },
         stdio: ["ignore", "pipe", "pipe"],
