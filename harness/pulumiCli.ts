@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
+import { withDeferredClosureModules } from "./preloads";
 
 /** The repository: the nearest folder above with our package.json (this file runs from harness/ and dist/harness/). */
 export const ROOT = (() => {
@@ -111,6 +112,12 @@ export interface ProjectOptions {
     env?: Record<string, string>;
     /** Run the `vcrooms` provider plugin from this repository (the plugin face), as `plugins:` in Pulumi.yaml names it. */
     plugin?: boolean;
+    /**
+     * The Node.js processes under the CLI (program, dynamic-provider host, plugin) load the SDK's closure-serialization
+     * modules only if they use them (harness/deferClosureModules.ts): a third of the CPU of an operation on the suites'
+     * own programs. Never for a user's installed folder or the bench, which run as a user's do.
+     */
+    deferClosureModules?: boolean;
 }
 
 /**
@@ -176,6 +183,7 @@ export class PulumiProject {
         // A `folder` has the user's own Pulumi.yaml, package.json and node_modules: nothing to write.
         if (options.folder) {
             if (options.python || options.program) throw new Error("a project is a folder, a program or a python program, not several");
+            if (options.deferClosureModules) throw new Error("a user's folder runs as the user's does: no preload");
         } else if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
@@ -201,6 +209,7 @@ export class PulumiProject {
             NO_COLOR: "1",
             // pip offline (nothing but the shared virtualenv and the project's folders), building local packages
             // with the setuptools and wheel it has rather than fetching them.
+            ...(options.deferClosureModules ? { NODE_OPTIONS: withDeferredClosureModules(process.env.NODE_OPTIONS) } : {}),
             ...(options.python ? { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" } : {}),
             ...options.env,
         };

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { DEFER_CLOSURE_MODULES } from "../preloads";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -63,15 +64,9 @@ export interface ProviderHost {
 }
 
 /**
- * lazyClosureModules.ts as `npm run build` compiles it (node preloads JavaScript only): beside this file when it
- * runs from dist/, else in dist/ under the repository (the suites run the harness from its sources, after the build).
- */
-const DEFER_CLOSURE_MODULES = path.join(__dirname.split(path.sep).includes("dist") ? __dirname : path.join(__dirname, "..", "..", "dist", "harness", "engine"), "lazyClosureModules.js");
-
-/**
  * Spawns the host in `cwd` (where the serialized providers' `require("<package>")` resolve) and
  * resolves once it prints its port, as the engine waits for it. The host loads the SDK's closure-serialization
- * modules only if something uses them (lazyClosureModules.ts: half of a host's start, never used by a host).
+ * modules only if something uses them (harness/deferClosureModules.ts: half of a host's start, never used by a host).
  */
 export function startProviderHost(options: { cwd: string; env?: Record<string, string | undefined> }): Promise<ProviderHost> {
     const script = require.resolve("@pulumi/pulumi/cmd/dynamic-provider");

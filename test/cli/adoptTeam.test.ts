@@ -60,7 +60,7 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
             const created = await api("POST", "/rooms", seededRoom(i));
             expect(created.status, JSON.stringify(created.body)).toBe(200);
         }
-        project = new PulumiProject({ cliDir, name: "adopted-team", program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
+        project = new PulumiProject({ cliDir, name: "adopted-team", program: path.join(ROOT, "dist/test/cli/programs/plugin.js"), deferClosureModules: true });
         projects.push(project);
     }, 300_000); // seeding the team's rooms one request at a time
 

@@ -108,7 +108,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
                 ]),
             };
             // No vcrooms:* stack config: the rooms can only reach their teams through their providers.
-            const project = new PulumiProject({ cliDir, program: PLUGIN_PROGRAM, plugin: true });
+            const project = new PulumiProject({ cliDir, program: PLUGIN_PROGRAM, plugin: true, deferClosureModules: true });
             projects.push(project);
             await project.init(config, { "test:key-teamA": emulator.developerKey, "test:key-teamB": second.developerKey });
             const up = await project.up();

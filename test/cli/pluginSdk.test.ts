@@ -24,7 +24,7 @@ const projects: PulumiProject[] = [];
 
 /** A project of the harness's kind (package.json, node_modules linking this repository's), its program replaced. */
 function tsProject(name: string): PulumiProject {
-    const project = new PulumiProject({ cliDir, name, program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
+    const project = new PulumiProject({ cliDir, name, program: path.join(ROOT, "dist/test/cli/programs/plugin.js"), deferClosureModules: true });
     projects.push(project);
     return project;
 }

@@ -19,10 +19,14 @@ export const DECLARED_PROGRAM = path.join(ROOT, "dist/test/cli/programs/declared
 /** The same scenarios through the plugin face (vcrooms:index:* resources, explicit providers, invokes). */
 export const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/plugin.js");
 
-/** A project running `program` (or a user's installed `folder`) against the emulator, configured as a user would: apiUrl in config, the key as a secret. */
+/**
+ * A project running `program` (or a user's installed `folder`) against the emulator, configured as a user would:
+ * apiUrl in config, the key as a secret. A program of ours loads the SDK's closure modules on first use
+ * (harness/deferClosureModules.ts); a user's folder runs as it is.
+ */
 export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; folder?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
     const program = options.folder ? undefined : (options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM));
-    const project = new PulumiProject({ cliDir, program, folder: options.folder, plugin: options.plugin });
+    const project = new PulumiProject({ cliDir, program, folder: options.folder, plugin: options.plugin, deferClosureModules: !options.folder });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
 }
 

@@ -1,13 +1,15 @@
 /**
- * Preloaded (`node --require`) into the stand-in's dynamic-provider hosts: `typescript` and `@npmcli/arborist`,
- * when @pulumi/pulumi asks for them, load on first use instead of when the SDK loads.
+ * A preload (`node --require`, see ./preloads.ts) for the Node.js processes of the suites' own programs: when
+ * @pulumi/pulumi asks for `typescript` or `@npmcli/arborist`, it gets an object that loads the real module on first
+ * use, instead of the module loaded there and then.
  *
- * The SDK requires both at load time for closure serialization (parsing a function's text, finding the packages
- * its code needs), which a dynamic-provider host never does: it deserializes the `__provider` text with
- * `require-from-string`. Loading them is about 0.45 s of the host's 0.8 s start, and the stand-in starts a host
- * for every preview, update, refresh and destroy, as the engine does, so the suite spent minutes of CPU on code
- * that never ran. Whatever does touch them gets the real module, loaded then; nothing else is changed. The real
- * CLI's processes, and the bench's, never get this: they run as a user's do.
+ * The SDK requires both as it loads, for closure serialization (parsing a function's text, finding the packages its
+ * code needs), which a dynamic-provider host, our plugin and a program made of the SDK's resources never do (the
+ * `__provider` text is given, not serialized). Loading them is about 0.45 s of the 0.8 s a dynamic-provider host
+ * takes to start, and every operation starts a program and a host, so the suite spent minutes of CPU on code that
+ * never ran. Whatever does use them (a program serializing a provider object) gets the real module, loaded then;
+ * nothing else changes. A user's program never gets this: the suites' installed examples and the bench run as
+ * a user's do.
  */
 import Module = require("node:module");
 import * as path from "node:path";
