@@ -207,9 +207,9 @@ export class PulumiProject {
             PULUMI_SKIP_UPDATE_CHECK: "true",
             PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
             NO_COLOR: "1",
+            ...(options.deferClosureModules ? { NODE_OPTIONS: withDeferredClosureModules(process.env.NODE_OPTIONS) } : {}),
             // pip offline (nothing but the shared virtualenv and the project's folders), building local packages
             // with the setuptools and wheel it has rather than fetching them.
-            ...(options.deferClosureModules ? { NODE_OPTIONS: withDeferredClosureModules(process.env.NODE_OPTIONS) } : {}),
             ...(options.python ? { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" } : {}),
             ...options.env,
         };
