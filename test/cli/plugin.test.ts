@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { functions, secretResultFields, type FunctionName } from "../../provider/functions";
 import { apiCaller } from "../support/http";
-import { PulumiProject, type JsonStep } from "../../harness/pulumiCli";
-import { cli, cliDir, plannedChanges, PLUGIN_PROGRAM, projectFor, withoutDebugEvents } from "./support";
+import type { JsonStep, PulumiProject } from "../../harness/pulumiCli";
+import { cli, plannedChanges, PLUGIN_PROGRAM, programProject, projectFor, withoutDebugEvents } from "./support";
 import { useEmulator } from "../support/emulator";
 
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
@@ -108,7 +108,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
                 ]),
             };
             // No vcrooms:* stack config: the rooms can only reach their teams through their providers.
-            const project = new PulumiProject({ cliDir, program: PLUGIN_PROGRAM, plugin: true, deferClosureModules: true });
+            const project = programProject({ program: PLUGIN_PROGRAM, plugin: true });
             projects.push(project);
             await project.init(config, { "test:key-teamA": emulator.developerKey, "test:key-teamB": second.developerKey });
             const up = await project.up();

@@ -16,15 +16,15 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
-import { PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { addGeneratedSdk, cli, cliDir, compileProgram, withoutDebugEvents } from "./support";
+import { type PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { addGeneratedSdk, cli, compileProgram, programProject, withoutDebugEvents } from "./support";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
 /** A project of the harness's kind (package.json, node_modules linking this repository's), its program replaced. */
 function tsProject(name: string): PulumiProject {
-    const project = new PulumiProject({ cliDir, name, program: path.join(ROOT, "dist/test/cli/programs/plugin.js"), deferClosureModules: true });
+    const project = programProject({ name, program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
     projects.push(project);
     return project;
 }

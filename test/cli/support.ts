@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
-import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep } from "../../harness/pulumiCli";
+import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep, type ProjectOptions } from "../../harness/pulumiCli";
 
 export { plannedChanges } from "../../harness/pulumiCli";
 
@@ -20,13 +20,20 @@ export const DECLARED_PROGRAM = path.join(ROOT, "dist/test/cli/programs/declared
 export const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/plugin.js");
 
 /**
- * A project running `program` (or a user's installed `folder`) against the emulator, configured as a user would:
- * apiUrl in config, the key as a secret. A program of ours loads the SDK's closure modules on first use
- * (harness/deferClosureModules.ts); a user's folder runs as it is.
+ * A project running a compiled program of ours (not a user's folder): its Node.js processes load the SDK's closure
+ * modules on first use (harness/deferClosureModules.ts).
+ */
+export const programProject = (options: Omit<ProjectOptions, "cliDir" | "folder" | "python" | "deferClosureModules"> & { program: string }) =>
+    new PulumiProject({ cliDir, ...options, deferClosureModules: true });
+
+/**
+ * A project running `program` (or a user's installed `folder`, as it is) against the emulator, configured as a user
+ * would: apiUrl in config, the key as a secret.
  */
 export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; folder?: string; secretConfig?: Record<string, string>; plugin?: boolean } = {}): Promise<PulumiProject> {
-    const program = options.folder ? undefined : (options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM));
-    const project = new PulumiProject({ cliDir, program, folder: options.folder, plugin: options.plugin, deferClosureModules: !options.folder });
+    const project = options.folder
+        ? new PulumiProject({ cliDir, folder: options.folder })
+        : programProject({ program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
 }
 
