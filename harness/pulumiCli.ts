@@ -23,6 +23,9 @@ export const ROOT = (() => {
     }
 })();
 
+/** The `vcrooms` plugin folder (PulumiPlugin.yaml and a package.json whose `main` is the built plugin), as a program names it. */
+export const PLUGIN_FOLDER = path.join(ROOT, "plugin");
+
 export type CliLocation = { dir: string } | { skip: string };
 
 let located: CliLocation | undefined;
@@ -187,7 +190,7 @@ export class PulumiProject {
         } else if (options.python) {
             writePythonProject(this.dir, options.python, name);
         } else if (options.program) {
-            const plugin = options.plugin ? `plugins:\n  providers:\n    - name: vcrooms\n      path: ${ROOT}\n` : "";
+            const plugin = options.plugin ? `plugins:\n  providers:\n    - name: vcrooms\n      path: ${PLUGIN_FOLDER}\n` : "";
             fs.writeFileSync(path.join(this.dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n${plugin}`);
             fs.writeFileSync(path.join(this.dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
             fs.writeFileSync(path.join(this.dir, "index.js"), `module.exports = require(${JSON.stringify(options.program)});\n`);

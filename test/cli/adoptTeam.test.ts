@@ -14,7 +14,7 @@ import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { type PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { apiCaller } from "../support/http";
-import { addGeneratedSdk, cli, compileProgram, programProject } from "./support";
+import { addGeneratedSdk, cli, compileProgram, installedProject } from "./support";
 
 const COMMAND = path.join(ROOT, "dist/cli/main.js");
 const ROOMS = 120;
@@ -60,7 +60,7 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
             const created = await api("POST", "/rooms", seededRoom(i));
             expect(created.status, JSON.stringify(created.body)).toBe(200);
         }
-        project = programProject({ name: "adopted-team", program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
+        project = installedProject("adopted-team");
         projects.push(project);
     }, 300_000); // seeding the team's rooms one request at a time
 

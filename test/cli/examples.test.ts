@@ -7,12 +7,13 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as yaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { cli, cliDir, projectFor, resourceOps, withoutDebugEvents } from "./support";
+import { cli, cliDir, languageHosts, projectFor, resourceOps, withoutDebugEvents } from "./support";
 import { copyExample, installExample, installShared, NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 
 describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_000 }, () => {
@@ -233,23 +234,31 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         for (const room of ["sales", "support", "board"]) await api("DELETE", `/rooms/${room}`);
     });
 
-    it("the plugin from the installed package: pulumi package add ./node_modules/pulumi-vcrooms, npm install, then a strict program on the generated SDK comes up", async () => {
+    it("the plugin from the installed package, as upstream's Node.js host installs it: pulumi package add ./node_modules/pulumi-vcrooms/plugin, then a strict program on the generated SDK: preview, up, an invoke, an import, a no-change preview, destroy", async () => {
+        console.log(`upstream-hosts: ${languageHosts(cliDir)}`);
         // Its own install: `pulumi package add` writes the generated SDK into this folder's package.json.
         const folder = installExample("quickstart", tarball, installs, "plugin-quickstart");
         const plugin = await projectFor(emulator, {}, { folder });
         projects.push(plugin);
-        await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms"]);
+        const add = await plugin.must(["package", "add", "./node_modules/pulumi-vcrooms/plugin"]);
+        // Upstream's host installs the plugin folder's dependencies (none: nothing built, no second @pulumi/pulumi)...
+        const installed = path.join(folder, "node_modules", "pulumi-vcrooms");
+        expect(fs.existsSync(path.join(installed, "node_modules", "@pulumi")), add.stdout + add.stderr).toBe(false);
+        expect(fs.existsSync(path.join(installed, "plugin", "node_modules"))).toBe(false);
+        // ...and links the SDK: the dependency in package.json, npm install run (the SDK's postinstall compiled it).
         expect(JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).dependencies).toMatchObject({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
-        // The user's step after `package add` (README): npm installs the generated SDK, whose postinstall compiles it.
-        execFileSync("npm", ["install", ...NPM_INSTALL_FLAGS], { cwd: folder, stdio: "pipe", timeout: 300_000 });
-        // Type-checked by Pulumi's TypeScript run (tsconfig strict): outputs always set need no undefined check.
+        expect(fs.existsSync(path.join(folder, "node_modules", "@vcrooms", "pulumi", "bin", "index.js"))).toBe(true);
+        expect(yaml.load(fs.readFileSync(path.join(folder, "Pulumi.yaml"), "utf8"))).toMatchObject({ packages: { vcrooms: "./node_modules/pulumi-vcrooms/plugin" } });
+        // Type-checked by Pulumi's TypeScript run (the example's strict tsconfig): outputs always set need no undefined check.
         fs.writeFileSync(
             path.join(folder, "index.ts"),
             'import * as vcrooms from "@vcrooms/pulumi";\n' +
-                'const board = new vcrooms.Room("board", { friendlyUrl: "plugin-board", description: "Board" });\n' +
+                'const board = new vcrooms.Room("board", { friendlyUrl: "plugin-board", description: "Board", maxParticipants: 30 });\n' +
                 'const token = new vcrooms.JoinToken("alice", { room: board.id, userName: "Alice" });\n' +
+                "const found = vcrooms.getRoomOutput({ room: board.id });\n" +
                 "export const urlLength = board.roomUrl.apply((url) => url.length);\n" +
-                "export const tokenRoom = token.roomId;\n",
+                "export const tokenRoom = token.roomId;\n" +
+                "export const foundMax = found.maxParticipants;\n",
         );
         const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type} ${s.name}`).sort();
         const preview = await plugin.preview();
@@ -257,7 +266,19 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(ours(preview.steps)).toEqual(["create vcrooms:index:JoinToken alice", "create vcrooms:index:Room board"]);
         const up = await plugin.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length });
+        expect(await plugin.outputs()).toMatchObject({ urlLength: "https://acme.digitalsamba.com/plugin-board".length, foundMax: 30 });
+
+        // A room made outside Pulumi, imported: upstream's host prints its declaration in the SDK's terms.
+        await apiCaller(emulator)("POST", "/rooms", { friendly_url: "plugin-outside", description: "Made by hand", max_participants: 25 });
+        const code = path.join(folder, "imported.ts");
+        await plugin.must(["import", "vcrooms:index:Room", "outside", "plugin-outside", "--protect=false", "--yes", "--non-interactive", "--out", code]);
+        const imported = fs.readFileSync(code, "utf8");
+        expect(imported).toContain('import * as vcrooms from "@vcrooms/pulumi";');
+        expect(imported).toMatch(/new vcrooms\.Room\("outside", \{[^]*friendlyUrl: "plugin-outside"[^]*maxParticipants: 25[^]*\}\);/);
+        fs.appendFileSync(path.join(folder, "index.ts"), imported.replace(/^import .*$/m, ""));
+        const quiet = await plugin.preview(["--expect-no-changes"]);
+        expect(quiet.code, quiet.stdout + quiet.stderr).toBe(0);
+
         const down = await plugin.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);

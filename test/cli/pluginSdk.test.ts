@@ -1,14 +1,10 @@
 /**
- * The plugin's generated TypeScript SDK through the real Pulumi CLI, served by our Node.js language host
- * (tools/pulumi-cli/language-nodejs: GeneratePackage, Link): `pulumi package gen-sdk --language nodejs` writes
- * every resource, function and the provider; `pulumi package add <repository>` in a TypeScript project
- * generates the SDK into sdks/vcrooms and lists it in package.json; a program written against that SDK,
- * compiled with the repository's tsc, runs preview, up, a no-change up and destroy against the emulator; and
- * `pulumi import` prints TypeScript in the SDK's terms (GenerateProgram).
- *
- * Offline by design: the part of `npm install` that a `file:` dependency means (run the SDK's postinstall,
- * which compiles it with tsc, and link it into node_modules) is done here by hand, with this repository's
- * TypeScript and @pulumi/pulumi, which the project's node_modules already links (see harness/pulumiCli.ts).
+ * The plugin's generated TypeScript SDK through the real Pulumi CLI and upstream's Node.js language host:
+ * `pulumi package gen-sdk --language nodejs` writes every resource, function and the provider; in a user's project
+ * with the packed package installed, `pulumi package add ./node_modules/pulumi-vcrooms/plugin` generates the SDK into
+ * sdks/vcrooms and the host links it (package.json, `npm install`, the SDK's postinstall compiling it); a program
+ * written against that SDK, type-checked strictly, runs preview, up, a no-change up and destroy against the
+ * emulator; and `pulumi import` prints TypeScript in the SDK's terms.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,15 +12,16 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
-import { type PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { addGeneratedSdk, cli, compileProgram, programProject, withoutDebugEvents } from "./support";
+import { PLUGIN_FOLDER, PulumiProject } from "../../harness/pulumiCli";
+import { outsideRepository } from "./install";
+import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject, languageHosts, withoutDebugEvents } from "./support";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
-/** A project of the harness's kind (package.json, node_modules linking this repository's), its program replaced. */
+/** A user's project with the packed package installed (test/cli/support.ts), disposed after the suite. */
 function tsProject(name: string): PulumiProject {
-    const project = programProject({ name, program: path.join(ROOT, "dist/test/cli/programs/plugin.js") });
+    const project = installedProject(name);
     projects.push(project);
     return project;
 }
@@ -54,9 +51,10 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
     useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
 
     it("pulumi package gen-sdk --language nodejs writes every resource, function and the provider", async () => {
-        const project = tsProject("vcrooms-gen-sdk");
+        const project = new PulumiProject({ cliDir, folder: outsideRepository("vcrooms-gen-sdk-") });
+        projects.push(project);
         const out = path.join(project.dir, "generated");
-        await project.must(["package", "gen-sdk", ROOT, "--language", "nodejs", "--out", out]);
+        await project.must(["package", "gen-sdk", PLUGIN_FOLDER, "--language", "nodejs", "--out", out]);
         const sdk = path.join(out, "nodejs");
         const manifest = JSON.parse(fs.readFileSync(path.join(sdk, "package.json"), "utf8"));
         expect(manifest.name).toBe("@vcrooms/pulumi");
@@ -73,17 +71,19 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
     });
 
     it("pulumi package add links the SDK; a program using it runs preview, up, no-change up and destroy; pulumi import prints TypeScript", async () => {
+        console.log(`upstream-hosts: ${languageHosts(cliDir)}`);
         const project = tsProject("vcrooms-ts-sdk");
         const add = await addGeneratedSdk(project);
-        expect(add.stdout + add.stderr).toContain('import * as vcrooms from "@vcrooms/pulumi"');
+        // The host says how to load it (in JavaScript terms here: this project runs a compiled index.js).
+        expect(add.stdout + add.stderr).toContain('require("@vcrooms/pulumi")');
         const manifest = JSON.parse(fs.readFileSync(path.join(project.dir, "package.json"), "utf8"));
-        expect(manifest.dependencies).toEqual({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
-        // The rest of the user's package.json is as it was, in its order.
-        expect(Object.keys(manifest)).toEqual(["name", "private", "main", "dependencies"]);
+        expect(manifest.dependencies).toMatchObject({ "@vcrooms/pulumi": "file:sdks/vcrooms" });
+        // The plugin folder's own install installed nothing: no second @pulumi/pulumi beside the package.
+        expect(fs.existsSync(path.join(project.dir, "node_modules", "pulumi-vcrooms", "node_modules", "@pulumi"))).toBe(false);
         expect(fs.readFileSync(path.join(project.dir, "Pulumi.yaml"), "utf8")).toMatch(/packages:\s*\n\s+vcrooms:/);
         const sdk = path.join(project.dir, "sdks", "vcrooms");
         expect(JSON.parse(fs.readFileSync(path.join(sdk, "package.json"), "utf8"))).toMatchObject({ main: "bin/index.js", scripts: { postinstall: "node ./scripts/postinstall.js" } });
-        expect(fs.existsSync(path.join(sdk, "bin", "index.js"))).toBe(true);
+        expect(fs.existsSync(path.join(project.dir, "node_modules", "@vcrooms", "pulumi", "bin", "index.js"))).toBe(true);
 
         // The program, type-checked against the generated SDK and compiled to the index.js Pulumi.yaml runs.
         fs.writeFileSync(path.join(project.dir, "index.ts"), PROGRAM);
@@ -117,7 +117,7 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         expect(again.code, again.stdout + again.stderr).toBe(0);
         expect(withoutDebugEvents(again.stdout + again.stderr)).not.toContain(emulator.developerKey);
 
-        // pulumi import prints the TypeScript declaring what it imported (our host's GenerateProgram), in the SDK's terms.
+        // pulumi import prints the TypeScript declaring what it imported (the host's GenerateProgram), in the SDK's terms.
         await apiCaller(emulator)("POST", "/rooms", { friendly_url: "ts-outside", description: "Made by hand", max_participants: 25 });
         const code = path.join(project.dir, "imported.ts");
         await project.must(["import", "vcrooms:index:Room", "outside", "ts-outside", "--protect=false", "--yes", "--non-interactive", "--out", code]);

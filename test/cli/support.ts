@@ -2,18 +2,38 @@
  * What the real-CLI suites share: the CLI's location (or why the suites are skipped), projects configured for an
  * emulator, and the emulator's request log. The emulator itself comes from the one fixture, test/support/emulator.ts.
  */
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep, type ProjectOptions } from "../../harness/pulumiCli";
+import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 
 export { plannedChanges } from "../../harness/pulumiCli";
 
 export const cli = locateCli();
 export const cliDir = "dir" in cli ? cli.dir : "";
 if ("skip" in cli) console.warn(cli.skip);
+
+/**
+ * Which language hosts the CLI folder holds, for a test to print: each host's digest, and whether it is one of the
+ * upstream builds listed in the shared SHA256SUMS scripts/pulumi-cli checked them against (else they came from a
+ * Pulumi installation on PATH).
+ */
+export function languageHosts(dir: string): string {
+    const sums = path.join(process.env.PULUMI_UPSTREAM_HOSTS ?? path.join(ROOT, "..", "shared", "pulumi-hosts"), "SHA256SUMS");
+    const listed = fs.existsSync(sums) ? fs.readFileSync(sums, "utf8") : "";
+    return ["nodejs", "python", "go"]
+        .map((language) => `pulumi-language-${language}`)
+        .filter((host) => fs.existsSync(path.join(dir, host)))
+        .map((host) => {
+            const digest = createHash("sha256").update(fs.readFileSync(path.join(dir, host))).digest("hex");
+            return `${host} ${digest.slice(0, 16)} (${listed.includes(digest) ? "upstream's, as listed in the shared SHA256SUMS" : "from a Pulumi installation"})`;
+        })
+        .join("; ");
+}
 
 export const DECLARED_PROGRAM = path.join(ROOT, "dist/test/cli/programs/declared.js");
 /** The same scenarios through the plugin face (vcrooms:index:* resources, explicit providers, invokes). */
@@ -67,19 +87,29 @@ export function withoutDebugEvents(text: string): string {
 
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 
+/** The version of a package this repository installed (so that a user folder's install comes from npm's cache). */
+const installedVersion = (name: string): string => JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+
 /**
- * `pulumi package add <repository>` in a project, then what `npm install` does for the `file:` dependency it
- * lists: the generated SDK's own postinstall (tsc into bin/, with this repository's tsc on the PATH standing in
- * for the SDK's typescript dependency) and its link into node_modules. Offline, with the repository's modules.
+ * A user's TypeScript project for the plugin face, outside the repository: a Pulumi.yaml running the compiled
+ * `index.js`, and the packed package installed with @pulumi/pulumi, typescript and @types/node, as the README's
+ * install says. Its `index.js` is the test's to write (`compileProgram`).
  */
-export async function addGeneratedSdk(project: PulumiProject): Promise<CommandResult> {
-    const add = await project.must(["package", "add", ROOT]);
-    const sdk = path.join(project.dir, "sdks", "vcrooms");
-    execFileSync(process.execPath, ["scripts/postinstall.js"], { cwd: sdk, stdio: "pipe", env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` } });
-    fs.mkdirSync(path.join(project.dir, "node_modules", "@vcrooms"), { recursive: true });
-    fs.symlinkSync(sdk, path.join(project.dir, "node_modules", "@vcrooms", "pulumi"), "dir");
-    return add;
+export function installedProject(name: string): PulumiProject {
+    const dir = outsideRepository(`${name}-`);
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }, null, 2));
+    const packages = ["@pulumi/pulumi", "typescript", "@types/node"].map((p) => `${p}@${installedVersion(p)}`);
+    execFileSync("npm", ["install", packedTarball(), ...packages, ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 300_000 });
+    return new PulumiProject({ cliDir, folder: dir });
 }
+
+/**
+ * `pulumi package add ./node_modules/pulumi-vcrooms/plugin` in an installed project: the CLI generates the SDK into
+ * sdks/vcrooms and the Node.js language host links it (package.json's `@vcrooms/pulumi`, then `npm install`, which
+ * runs the SDK's postinstall that compiles it).
+ */
+export const addGeneratedSdk = (project: PulumiProject): Promise<CommandResult> => project.must(["package", "add", "./node_modules/pulumi-vcrooms/plugin"]);
 
 /** Type-checks a TypeScript program (strict) and compiles it to the index.js the project runs. */
 export function compileProgram(project: PulumiProject, file = "index.ts"): void {

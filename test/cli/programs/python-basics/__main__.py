@@ -1,5 +1,4 @@
 """Config in, outputs out, and a failure: what the Python language host must pass through (no provider)."""
-import sys
 
 import pulumi
 
@@ -12,4 +11,3 @@ pulumi.export("password", config.require_secret("password"))
 pulumi.export("stack", pulumi.get_stack())
 pulumi.export("project", pulumi.get_project())
 pulumi.export("dryRun", pulumi.runtime.is_dry_run())
-pulumi.export("argv0", sys.argv[0])
