@@ -1,7 +1,7 @@
 /**
  * A whole team adopted in two commands, through the real Pulumi CLI: `pulumi-vcrooms adopt-team` reads a team of
  * 120 rooms of varied settings from the emulator and writes a `pulumi import --file` document; `pulumi import
- * --file` generates the TypeScript program (through our Node.js host and the plugin's generated SDK); that program,
+ * --file` generates the TypeScript program (through upstream's Node.js host and the plugin's generated SDK); that program,
  * compiled strictly, previews with no change; `--skip-stack` then leaves every room out; a room changed in the API
  * shows as drift on that room alone.
  */

@@ -43,7 +43,7 @@ describe("the package as a user installs it", { timeout: 900_000 }, () => {
 
     it("the tarball holds the built library, the plugin's files, and every file the README links to", () => {
         const listed = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
-        for (const file of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/plugin/main.js", "dist/emulator/cli.js", "PulumiPlugin.yaml", "schema.json", "docs/reference.md", "docs/assumptions.md"]) expect(listed).toContain(file);
+        for (const file of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/plugin/main.js", "dist/emulator/cli.js", "plugin/PulumiPlugin.yaml", "plugin/package.json", "schema.json", "docs/reference.md", "docs/assumptions.md"]) expect(listed).toContain(file);
         const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
         const linked = [...readme.matchAll(/\]\(((?:docs|examples|templates)\/[^)#\s]+)\)|`((?:docs\/[\w./-]+\.md)|schema\.json)`/g)].map((m) => (m[1] ?? m[2])!.replace(/\/$/, ""));
         expect(linked.length).toBeGreaterThan(5);
