@@ -29,11 +29,11 @@ Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cl
   \`npm install <path>/pulumi-vcrooms-0.1.0.tgz @pulumi/pulumi\` and \`npm install --save-dev typescript @types/node\`.
   Published: \`npm install pulumi-vcrooms\`. From git: \`npm install git+<url>#<commit>\` builds itself.
 - **The plugin** (\`pulumi import\`, engine invokes, detailed diffs, Python): in the program's folder,
-  \`pulumi package add ./node_modules/pulumi-vcrooms\` (or a built clone's path), then \`npm install\` for a
-  TypeScript program or \`pulumi install\` for a Python one.
+  \`pulumi package add ./node_modules/pulumi-vcrooms/plugin\` (or a built clone's \`plugin\` folder): it generates
+  the SDK and installs it (\`npm install\` of \`@vcrooms/pulumi\` in TypeScript, the virtualenv in Python).
 - **A new project:** \`pulumi new <path>/templates/vcrooms-team --generate-only\`, then install as above.
 
-Node.js 22 or later (as \`@pulumi/pulumi\` requires).
+Node.js 22 or later (as \`@pulumi/pulumi\` requires; CI tests on 22.23.3).
 
 ## Configuration
 

@@ -1,7 +1,7 @@
 /**
- * The plugin entry: the Node.js language host runs it for the repository's PulumiPlugin.yaml
- * (`runtime: nodejs`) as `node <@pulumi/pulumi>/cmd/run-plugin <repo> <engine address>`, which requires the
- * folder, that is package.json's `main` (this file, compiled). It serves the `vcrooms` resource provider
+ * The plugin entry: the Node.js language host runs it for the plugin folder (plugin/PulumiPlugin.yaml,
+ * `runtime: nodejs`) as `node <@pulumi/pulumi>/cmd/run-plugin <plugin folder> <engine address>`, which requires
+ * the folder, that is plugin/package.json's `main` (this file, compiled). It serves the `vcrooms` resource provider
  * at the package's version until the engine ends it.
  *
  * Library users never load it: `require("pulumi-vcrooms")` resolves through package.json's `exports`.
