@@ -93,12 +93,14 @@ const installedVersion = (name: string): string => JSON.parse(fs.readFileSync(pa
 /**
  * A user's TypeScript project for the plugin face, outside the repository: a Pulumi.yaml running the compiled
  * `index.js`, and the packed package installed with @pulumi/pulumi, typescript and @types/node, as the README's
- * install says. Its `index.js` is the test's to write (`compileProgram`).
+ * install says. Its `index.js` (empty at first) is the test's to write (`compileProgram`).
  */
 export function installedProject(name: string): PulumiProject {
     const dir = outsideRepository(`${name}-`);
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }, null, 2));
+    // A program from the start, as a user's project has: the CLI reads the project's main before an import too.
+    fs.writeFileSync(path.join(dir, "index.js"), "// The test compiles its program over this file.\n");
     const packages = ["@pulumi/pulumi", "typescript", "@types/node"].map((p) => `${p}@${installedVersion(p)}`);
     execFileSync("npm", ["install", packedTarball(), ...packages, ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 300_000 });
     return new PulumiProject({ cliDir, folder: dir });
