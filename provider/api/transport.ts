@@ -187,6 +187,13 @@ export class RoomsTransport {
         }
         if (options.text) return text;
         if (!options.schema) return undefined;
+        if (parsed === undefined) {
+            // Cut short on the way, or not JSON at all: said as such (not as a record lacking its fields). The body
+            // itself stays out, and so does the parser's message, which quotes it: it may hold the record's secrets.
+            const type = response.headers["content-type"];
+            const said = text.length === 0 ? "an empty body" : `a body that is not valid JSON (${Buffer.byteLength(text)} bytes${/^\s*[[{]/.test(text) ? ", cut short?" : ""})`;
+            throw new ResponseSchemaError(`${method} ${path} answered ${status} with ${said}, content type ${type === undefined ? "none" : JSON.stringify(String(type))}`, { method, path, status });
+        }
         const result = options.schema.safeParse(parsed);
         if (!result.success) {
             const issue = result.error.issues[0]!;
