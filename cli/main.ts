@@ -117,8 +117,14 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
     const { document, counts } = await adoptTeam(client, { filters: values.filter, skipIds });
     const text = `${JSON.stringify(document, null, 2)}\n`;
     const toFile = values.out !== undefined && values.out !== "-";
-    if (toFile) fs.writeFileSync(values.out!, text);
-    else process.stdout.write(text);
+    if (toFile) {
+        try {
+            fs.writeFileSync(values.out!, text);
+        } catch (error) {
+            const code = (error as { code?: string }).code;
+            throw new CommandError(`--out ${JSON.stringify(values.out)} cannot be written: ${code === "ENOENT" ? "no such folder" : code === "EISDIR" ? "it is a folder" : (code ?? (error as Error).message)}`);
+        }
+    } else process.stdout.write(text);
     const left = [counts.filtered ? `${counts.filtered} not matching --filter` : "", counts.skipped ? `${counts.skipped} already in the stack` : ""].filter(Boolean).join(", ");
     console.error(
         `adopt-team: ${document.resources.length} of the team's ${counts.team} rooms${left ? ` (left out: ${left})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s` +

@@ -232,6 +232,10 @@ describe("adopt-team against a team that changes, names that hold, and what --sk
         for (const e of entries) expect(again.get(e.id)).toBe(e.name);
         expect(new Set(again.values()).size).toBe(again.size);
         expect(fs.readdirSync(dir)).toEqual([]);
+        // A file that cannot be written is named as such, not as a failure to read the team.
+        const unwritable = await adoptTeamAt(env.emulator, ["--out", "no/such/folder/team.json"], dir);
+        expect(unwritable.code).toBe(1);
+        expect(unwritable.stderr).toContain('pulumi-vcrooms: --out "no/such/folder/team.json" cannot be written: no such folder');
     });
 
     it("--skip-stack: a file that is missing, empty, cut short, null, an array or an import document is refused naming it, before any request", async () => {
