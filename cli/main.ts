@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, type ClientOptions } from "../provider/api";
+import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedRoomIds } from "./adoptTeam";
 
@@ -67,6 +67,8 @@ function stackOptions(stack: string | undefined): Partial<ClientOptions> {
     } catch {
         throw new CommandError("`pulumi config --json` answered something that is not JSON");
     }
+    const unknown = unknownStackKeys(Object.keys(entries ?? {}));
+    if (unknown.length > 0) throw new ConfigurationError(`the stack's config: ${unknown.join("; ")}`);
     return optionsFromStack({
         get: (key) => {
             const value = entries?.[key]?.value;

@@ -3,7 +3,7 @@
  * environment (VCROOMS_API_URL, VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH), validated once with errors that
  * name the setting.
  */
-import { configFailure, configValue, PROVIDER_CONFIG } from "../model/connection";
+import { checkConfigFields, configFailure, configValue, PROVIDER_CONFIG } from "../model/connection";
 import { PACKAGE } from "../model/types";
 import { ConfigurationError } from "./errors";
 
@@ -120,4 +120,13 @@ export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
         options[name] = configValue(field, raw);
     }
     return options as Partial<ClientOptions>;
+}
+
+/**
+ * The `vcrooms:*` keys of a stack's config that name no setting (a misspelt `vcrooms:apiURL`), said as the provider's
+ * configuration check says them: read by key, such a key would be ignored and the environment used instead.
+ */
+export function unknownStackKeys(keys: readonly string[]): string[] {
+    const ours = keys.filter((k) => k.startsWith(`${PACKAGE}:`)).map((k) => k.slice(PACKAGE.length + 1));
+    return checkConfigFields(Object.fromEntries(ours.map((k) => [k, undefined])), []).failures.map((f) => f.reason);
 }

@@ -160,9 +160,18 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(missing.code).toBe(1);
         expect(missing.stderr).toContain('cannot read the config of stack "no-such-stack"');
         expect(missing.stdout + missing.stderr).not.toContain(emulator.developerKey);
-        // A wrong key in the stack is the stack's, reported by the API's answer (401), never echoed.
+        // A misspelt key is refused as the provider refuses it, not ignored for the environment.
+        await project.must(["config", "set", "vcrooms:apiURL", emulator.baseUrl]);
+        const typo = await project.runFile(process.execPath, [COMMAND, "adopt-team"]);
+        await project.must(["config", "rm", "vcrooms:apiURL"]);
+        expect(typo.code).toBe(1);
+        expect(typo.stderr).toContain("pulumi-vcrooms: the stack's config: apiURL is not a setting of the vcrooms provider (did you mean apiUrl?)");
+        // A wrong passphrase: the stack's config cannot be read, a note says why, and without VCROOMS_* the command
+        // fails naming what is missing; the key is never printed.
         const wrong = await project.runFile(process.execPath, [COMMAND, "adopt-team"], { env: { PULUMI_CONFIG_PASSPHRASE: "not-the-passphrase" } });
         expect(wrong.code).toBe(1);
+        expect(wrong.stderr).toContain("adopt-team: the current stack's vcrooms:* config was not read (pulumi config: ");
+        expect(wrong.stderr).toContain("pulumi-vcrooms: No API URL");
         expect(wrong.stdout + wrong.stderr).not.toContain(emulator.developerKey);
     });
 });
