@@ -128,6 +128,19 @@ describe("every endpoint", () => {
         expect(present.filter((n) => !byOffset.includes(n))).toEqual(["r-102"]);
     });
 
+    it("iterating by after stops with an error, not an endless loop, when the API answers the same page whatever the cursor", async () => {
+        const page = { total_count: 300, data: Array.from({ length: 100 }, (_, i) => ({ id: `id-${i}`, friendly_url: `same-${i}` })) };
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", status: 200, body: page, count: 10 });
+        const seen: string[] = [];
+        const e = await caught((async () => {
+            for await (const r of client().iterateRoomsAfter()) seen.push(r.id);
+        })());
+        expect(e).toBeInstanceOf(ResponseSchemaError);
+        expect((e as Error).message).toBe("GET /rooms with after=id-99 answered the same 100 records again: the API does not page by after");
+        expect(seen).toHaveLength(100);
+        await control(env.emulator, "DELETE", "/faults");
+    });
+
     it("authenticates with Basic as well as Bearer, and a wrong key is an AuthenticationError", async () => {
         expect((await client({ auth: "basic" }).getDefaults()).domain).toBe("acme");
         const e = await caught(client({ developerKey: "wrong-key-0123456789" }).getDefaults());
