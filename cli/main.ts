@@ -116,7 +116,7 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
     const skipIds = values["skip-stack"] !== undefined ? skippedIds(values["skip-stack"]) : undefined;
     const client = new RoomsClient(resolveClientConfig(stackOptions(values.stack)));
     const started = Date.now();
-    const { document, counts } = await adoptTeam(client, { filters: values.filter, skipIds });
+    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds });
     const text = `${JSON.stringify(document, null, 2)}\n`;
     const toFile = values.out !== undefined && values.out !== "-";
     if (toFile) {
@@ -128,6 +128,8 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
         }
     } else process.stdout.write(text);
     const left = [counts.filtered ? `${counts.filtered} not matching --filter` : "", counts.skipped ? `${counts.skipped} already in the stack` : ""].filter(Boolean).join(", ");
+    // More than two readings: rooms were created or deleted meanwhile, and the document holds the team as it settled.
+    if (readings > 2) console.error(`adopt-team: the team's rooms changed while they were read; ${readings} readings, the last two agreeing`);
     console.error(
         `adopt-team: ${document.resources.length} of the team's ${counts.team} rooms${left ? ` (left out: ${left})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
             `${toFile ? ` -> ${values.out}` : ""}. TeamDefaults is not imported (the plugin manages only the settings a program declares): declare it by hand.`,

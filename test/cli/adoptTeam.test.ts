@@ -197,6 +197,7 @@ describe("adopt-team against a team that changes, names that hold, and what --sk
         expect(first.code, first.stderr).toBe(0);
         expect(await friendlyUrls(entriesOf(first.stdout))).toEqual(rooms.filter((r) => r !== "c-010" && r !== "c-100"));
         expect(first.stderr).toContain("adopt-team: 148 of the team's 148 rooms");
+        expect(first.stderr).toContain("adopt-team: the team's rooms changed while they were read; 3 readings, the last two agreeing");
         // A room created and another deleted while the listing is read: the new one is written, the deleted one not.
         await env.control("POST", "/faults", { method: "GET", path: "/api/v1/rooms", change: { deleteRooms: ["c-149"], createRooms: [{ friendly_url: "c-new" }] } });
         const second = await adoptTeamAt(env.emulator, ["--out", "-"]);
