@@ -1,15 +1,16 @@
 /**
  * `pulumi-vcrooms adopt-team`: a whole team's rooms taken under management in two commands. It reads the team
- * through the API (every room, paged, and the team's defaults) and writes a `pulumi import --file` document:
- * one entry per room, named after its friendly URL, through the plugin face (`vcrooms:index:Room`, which the
- * engine can import; the SDK's dynamic resources cannot be imported). `pulumi import --file` then reads each
+ * through the API (every room, paged by `after`, read until two readings agree) and writes a `pulumi import --file`
+ * document: one entry per room, named after its friendly URL, through the plugin face (`vcrooms:index:Room`, which
+ * the engine can import; the SDK's dynamic resources cannot be imported). `pulumi import --file` then reads each
  * room and generates the program.
  *
  * What the generated program declares is the plugin's import read's (provider/resources/reconcile.ts,
  * importedInputs): the friendly URL, each setting that differs from the team's defaults, the room-only settings
  * that are on, never a secret. So it reads like hand-written code and previews with no change.
  */
-import type { RoomsClient } from "../provider/api";
+import { createHash } from "node:crypto";
+import type { RoomListItem, RoomsClient } from "../provider/api";
 
 export const ROOM_TOKEN = "vcrooms:index:Room";
 
@@ -29,51 +30,144 @@ export interface AdoptOptions {
     filters?: string[];
     /** Room ids (UUIDs) already managed, left out. */
     skipIds?: ReadonlySet<string>;
+    /** Readings of the team at most before giving up on two that agree. Default 5. */
+    maxReadings?: number;
 }
 
 export interface Adoption {
     document: ImportDocument;
     /** Rooms the team holds, rooms left out by the filters, and rooms left out as already managed. */
     counts: { team: number; filtered: number; skipped: number };
+    /** How many times the team's rooms were read (2 when nothing changed meanwhile). */
+    readings: number;
+}
+
+/** A failure of the command's own (its arguments, its files, a team that would not hold still): said as it is. */
+export class CommandError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = "CommandError";
+    }
 }
 
 /** A friendly-URL glob as a regular expression: `*` any run of characters, `?` one, everything else literal. */
 export function globPattern(glob: string): RegExp {
     const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-    return new RegExp(`^${body}$`);
+    return new RegExp(`^${body}$`, "u");
 }
 
 /**
- * A Pulumi resource name from a friendly URL: readable (the URL itself where it can be), valid as a name and as the
- * variable the code generator derives from it (letters, digits, `-` and `_`, not starting with a digit), unique
- * among `taken` (a suffix `-2`, `-3`, ... in the order rooms are sorted, so the same team gives the same names).
+ * A friendly URL that is its own resource name: lower-case letters and digits in `-`-separated words, starting with
+ * a letter. Such a name is a valid Pulumi name and gives a distinct variable in the generated code.
  */
-export function resourceName(friendlyUrl: string, taken: Set<string>): string {
-    let base = friendlyUrl.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "room";
-    if (/^[0-9]/.test(base)) base = `room-${base}`;
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-    taken.add(name);
-    return name;
+const PLAIN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/** The readable part of a name for any other friendly URL: accents dropped, lower case, other runs of characters as `-`. */
+function readableBase(friendlyUrl: string): string {
+    const base = friendlyUrl
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 24)
+        .replace(/-+$/, "");
+    return !base ? "room" : /^[0-9]/.test(base) ? `room-${base}` : base;
+}
+
+/**
+ * The resource name of each room, from its own friendly URL alone, so a room keeps its name from run to run
+ * whatever rooms are added or removed: the friendly URL itself when it is plain (above), else its readable form,
+ * `_` and the first 8 hex digits of a SHA-256 of the exact friendly URL (`Board` is `board_1b3f...`, `café-ü` is
+ * `cafe-u_...`). A plain name has no `_`, so a derived one can never be another room's plain name; friendly URLs are
+ * unique, so plain names are. Only where derived names would still meet (another one, or another room's friendly
+ * URL: 8 hex digits in common) are the digits lengthened for those rooms.
+ */
+export function resourceNames(friendlyUrls: readonly string[]): Map<string, string> {
+    const urls = new Set(friendlyUrls);
+    const names = new Map<string, string>();
+    const derived = (url: string, digits: number) => `${readableBase(url)}_${createHash("sha256").update(url).digest("hex").slice(0, digits)}`;
+    let pending = friendlyUrls.filter((url) => !PLAIN.test(url));
+    for (const url of friendlyUrls) if (PLAIN.test(url)) names.set(url, url);
+    for (const digits of [8, 16, 64]) {
+        const proposed = new Map(pending.map((url) => [url, derived(url, digits)]));
+        const uses = new Map<string, number>();
+        for (const name of proposed.values()) uses.set(name, (uses.get(name) ?? 0) + 1);
+        const clash = (name: string) => (uses.get(name) ?? 0) > 1 || urls.has(name);
+        for (const [url, name] of proposed) if (!clash(name) || digits === 64) names.set(url, name);
+        pending = pending.filter((url) => !names.has(url));
+        if (pending.length === 0) break;
+    }
+    return names;
+}
+
+/** One reading of every room, paged by `after`, oldest first: id to friendly URL. */
+async function readRooms(client: RoomsClient): Promise<Map<string, RoomListItem>> {
+    const rooms = new Map<string, RoomListItem>();
+    for await (const item of client.iterateRoomsAfter({ limit: 100, order: "asc" })) rooms.set(item.id, item);
+    return rooms;
+}
+
+function sameRooms(a: Map<string, RoomListItem>, b: Map<string, RoomListItem>): boolean {
+    return a.size === b.size && [...a].every(([id, room]) => b.get(id)?.friendly_url === room.friendly_url);
+}
+
+/**
+ * The team's rooms as two readings in a row agree on them (the same ids, under the same friendly URLs). A reading by
+ * `after` misses no room present throughout it, but a room read and then deleted would still be written: the next
+ * reading no longer has it. So the rooms written are those the team held between the last two readings.
+ */
+export async function settledRooms(client: RoomsClient, maxReadings = 5): Promise<{ rooms: RoomListItem[]; readings: number }> {
+    let previous = await readRooms(client);
+    for (let reading = 2; reading <= maxReadings; reading++) {
+        const current = await readRooms(client);
+        if (sameRooms(previous, current)) return { rooms: [...current.values()], readings: reading };
+        previous = current;
+    }
+    throw new CommandError(`the team's rooms changed between each of ${maxReadings} readings (rooms created, deleted or renamed meanwhile), so no document was written: run adopt-team again once they settle`);
 }
 
 /** Reads the team and builds the import document. */
 export async function adoptTeam(client: RoomsClient, options: AdoptOptions = {}): Promise<Adoption> {
-    // Offset paging can repeat a room while another client creates rooms: one entry per id.
-    const listed = new Map<string, { id: string; friendly_url: string }>();
-    for await (const item of client.iterateRooms({ limit: 100 })) listed.set(item.id, item);
+    const { rooms: listed, readings } = await settledRooms(client, options.maxReadings);
     const patterns = (options.filters ?? []).map(globPattern);
-    const rooms = [...listed.values()].sort((a, b) => a.friendly_url.localeCompare(b.friendly_url));
+    // Sorted by friendly URL, code unit by code unit: the same team gives the same document, whatever the locale.
+    const rooms = [...listed].sort((a, b) => (a.friendly_url < b.friendly_url ? -1 : a.friendly_url > b.friendly_url ? 1 : 0));
     const matching = patterns.length === 0 ? rooms : rooms.filter((r) => patterns.some((p) => p.test(r.friendly_url)));
     const wanted = matching.filter((r) => !options.skipIds?.has(r.id));
-    const taken = new Set<string>();
-    const resources: ImportEntry[] = [];
-    for (const item of wanted) resources.push({ type: ROOM_TOKEN, name: resourceName(item.friendly_url, taken), id: item.id });
-    return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - wanted.length } };
+    const names = resourceNames(rooms.map((r) => r.friendly_url));
+    const resources = wanted.map((item): ImportEntry => ({ type: ROOM_TOKEN, name: names.get(item.friendly_url)!, id: item.id }));
+    return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - wanted.length }, readings };
 }
 
-/** The room ids a `pulumi stack export` document manages, of either face, for `--skip-stack`. */
-export function managedRoomIds(stackExport: unknown): Set<string> {
-    const resources = ((stackExport as { deployment?: { resources?: Array<{ type?: string; id?: string }> } }).deployment?.resources ?? []);
-    return new Set(resources.filter((r) => (r.type === ROOM_TOKEN || r.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string").map((r) => r.id!));
+/** What a parsed JSON value is, for a message: never the value itself. */
+function kindOf(value: unknown): string {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "an array";
+    if (typeof value !== "object") return `a ${typeof value}`;
+    const keys = Object.keys(value);
+    if ("resources" in value && !("deployment" in value)) return "a `pulumi import` document (resources at the top)";
+    return keys.length === 0 ? "an empty object" : `an object with ${keys.slice(0, 5).join(", ")}`;
+}
+
+/**
+ * The room ids a `pulumi stack export` document manages, of either face, for `--skip-stack`. Anything else is refused
+ * naming the file and what it is: taken as skipping nothing, it would put rooms another stack manages into the import.
+ */
+export function managedRoomIds(stackExport: unknown, file: string): Set<string> {
+    const refuse = (what: string) =>
+        new CommandError(`--skip-stack ${JSON.stringify(file)} is not a \`pulumi stack export\` document ({"version": 3, "deployment": {"resources": [...]}}): ${what}`);
+    if (stackExport === null || typeof stackExport !== "object" || Array.isArray(stackExport)) throw refuse(`it is ${kindOf(stackExport)}`);
+    const { version, deployment } = stackExport as { version?: unknown; deployment?: unknown };
+    if (deployment === null || typeof deployment !== "object" || Array.isArray(deployment) || typeof version !== "number") {
+        throw refuse(`it is ${kindOf(stackExport)}, without ${typeof version !== "number" ? "a numeric version" : "a deployment object"}`);
+    }
+    // An empty stack's export has no resources list at all.
+    const resources = (deployment as { resources?: unknown }).resources ?? [];
+    if (!Array.isArray(resources)) throw refuse(`its deployment.resources is ${kindOf(resources)}`);
+    const ids = new Set<string>();
+    for (const r of resources as Array<{ type?: unknown; id?: unknown } | null>) {
+        if ((r?.type === ROOM_TOKEN || r?.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "") ids.add(r.id);
+    }
+    return ids;
 }

@@ -2,7 +2,7 @@
  * `require("pulumi-vcrooms/emulator")`: a faithful, standalone implementation of the Rooms API
  * contract on loopback, for tests, the demo and trying room definitions without a real team.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { AnswerProfile } from "./documented";
 import { buildServer } from "./server";
 
@@ -15,7 +15,7 @@ export interface EmulatorOptions {
     port?: number;
     /** Default: a random UUID. */
     teamId?: string;
-    /** Default: a random 40-character key. */
+    /** Default: a random 40-character key of letters and digits (generateDeveloperKey). */
     developerKey?: string;
     /** The team's domain in room URLs. Default "acme". */
     domain?: string;
@@ -55,9 +55,22 @@ export interface RunningEmulator {
     close(): Promise<void>;
 }
 
+const KEY_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * A developer key of 40 letters and digits (about 238 bits). Letters and digits only: a key starting with `-` (as
+ * base64url gave one time in 64) is read as a flag by the documented `pulumi config set --secret
+ * vcrooms:developerKey <key>`, which then fails and echoes the key.
+ */
+export function generateDeveloperKey(): string {
+    let key = "";
+    for (let i = 0; i < 40; i++) key += KEY_CHARACTERS[randomInt(KEY_CHARACTERS.length)];
+    return key;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
     const teamId = options.teamId ?? randomUUID();
-    const developerKey = options.developerKey ?? randomBytes(30).toString("base64url").slice(0, 40);
+    const developerKey = options.developerKey ?? generateDeveloperKey();
     const { app } = buildServer({
         teamId,
         developerKey,

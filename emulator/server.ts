@@ -8,9 +8,9 @@
 import { timingSafeEqual } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { documentedAnswers, type AnswerProfile } from "./documented";
-import { NotFound, ValidationFailure } from "./model";
+import { NotFound, ValidationFailure, type Json } from "./model";
 import { Team } from "./team";
-import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel } from "./traffic";
+import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel, type TeamChange } from "./traffic";
 import { contentRoutes } from "./routes/content";
 import { controlRoutes } from "./routes/control";
 import { roomRoutes } from "./routes/rooms";
@@ -39,6 +39,7 @@ declare module "fastify" {
     interface FastifyRequest {
         dropAfter?: boolean;
         logged?: boolean;
+        teamChange?: TeamChange;
     }
 }
 
@@ -78,7 +79,20 @@ function parseJsonBodies(app: FastifyInstance): void {
 }
 
 /** What every /api/v1 request goes through: faults, the rate limit, authentication, the request log. */
-function guardApi({ app, log, faults, limiter, teamId, credentials, config }: RouteContext): void {
+/** A fault's `change`: each change made on its own, skipped when the team model refuses it (a room already gone). */
+function changeTeam(team: Team, change: TeamChange): void {
+    const attempt = (act: () => void) => {
+        try {
+            act();
+        } catch (error) {
+            if (!(error instanceof NotFound || error instanceof ValidationFailure)) throw error;
+        }
+    };
+    for (const ref of change.deleteRooms ?? []) attempt(() => team.deleteRoom(ref));
+    for (const body of change.createRooms ?? []) attempt(() => team.createRoom(body as Json));
+}
+
+function guardApi({ app, log, faults, limiter, teamId, credentials, config, team }: RouteContext): void {
     const isApi = (req: FastifyRequest) => req.url.startsWith(`${API}/`) || req.url === API || req.url.startsWith(`${API}?`);
     const pathOf = (req: FastifyRequest) => req.url.split("?")[0]!;
     const record = (req: FastifyRequest, status: number) => {
@@ -100,6 +114,7 @@ function guardApi({ app, log, faults, limiter, teamId, credentials, config }: Ro
             return reply;
         }
         if (fault?.drop === "after") req.dropAfter = true;
+        if (fault?.change) req.teamChange = fault.change;
         if (fault?.status !== undefined) {
             return reply.code(fault.status).headers(fault.headers ?? {}).send(fault.body ?? { message: "Injected fault", error: "injected" });
         }
@@ -110,6 +125,9 @@ function guardApi({ app, log, faults, limiter, teamId, credentials, config }: Ro
         return undefined;
     });
     app.addHook("onSend", async (req, _reply, payload) => {
+        // The answer is made (payload serialized), not yet sent: the change falls between this request and the next.
+        if (req.teamChange) changeTeam(team, req.teamChange);
+        req.teamChange = undefined;
         if (req.dropAfter) {
             // The request was acted on; the answer is lost on the way back.
             record(req, 0);

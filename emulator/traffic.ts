@@ -47,6 +47,18 @@ export interface Fault {
     headers?: Record<string, string>;
     latencyMs?: number;
     drop?: "before" | "after";
+    change?: TeamChange;
+}
+
+/**
+ * A change to the team made once the matching request's answer is ready and before it is sent: another client
+ * acting between two requests of a test's subject (rooms deleted or created between two pages of a listing).
+ */
+export interface TeamChange {
+    /** Room ids or friendly URLs; one already gone is skipped. */
+    deleteRooms?: string[];
+    /** Create bodies, as POST /rooms takes them; one the API would refuse is skipped. */
+    createRooms?: Array<Record<string, unknown>>;
 }
 
 export interface FaultSpec {
@@ -58,6 +70,7 @@ export interface FaultSpec {
     headers?: Record<string, string>;
     latencyMs?: number;
     drop?: "before" | "after";
+    change?: TeamChange;
 }
 
 /** Faults injected by tests: the next `count` matching requests get them, in the order added. */
@@ -68,6 +81,14 @@ export class Faults {
     add(spec: FaultSpec): number {
         if (typeof spec.path !== "string" || spec.path.length === 0) throw new Error("path is required");
         if (spec.drop !== undefined && spec.drop !== "before" && spec.drop !== "after") throw new Error('drop must be "before" or "after"');
+        if (spec.change !== undefined) {
+            const { deleteRooms, createRooms, ...rest } = spec.change ?? {};
+            const strings = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === "string"));
+            const objects = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x)));
+            if (typeof spec.change !== "object" || spec.change === null || Object.keys(rest).length > 0 || !strings(deleteRooms) || !objects(createRooms)) {
+                throw new Error("change must be {deleteRooms?: [room id or friendly URL], createRooms?: [create body]}");
+            }
+        }
         const escaped = spec.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
         const fault: Fault = {
             id: this.nextId++,
@@ -79,6 +100,7 @@ export class Faults {
             headers: spec.headers,
             latencyMs: spec.latencyMs,
             drop: spec.drop,
+            change: spec.change,
         };
         this.faults.push(fault);
         return fault.id;

@@ -192,7 +192,7 @@ export interface RoomArgs {
     captionsEnabled?: ArgsOf<typeof room>["captionsEnabled"];
     /** Room description, 3 to 500 characters. */
     description?: ArgsOf<typeof room>["description"];
-    /** Friendly URL, unique in the team, 3 to 32 characters: letters, digits and - . _ ~ (no `..`). */
+    /** Friendly URL, unique in the team, 3 to 32 characters. Any character the API takes is accepted; letters, digits and - . _ ~ keep the room's link readable. */
     friendlyUrl?: ArgsOf<typeof room>["friendlyUrl"];
     /** Public rooms are joined by link; private rooms need a token. */
     privacy?: ArgsOf<typeof room>["privacy"];
@@ -448,7 +448,7 @@ export interface RoomOutputs extends OutputsOf<RoomState> {
     readonly captionsEnabled: OutputsOf<RoomState>["captionsEnabled"];
     /** Room description, 3 to 500 characters. */
     readonly description: OutputsOf<RoomState>["description"];
-    /** Friendly URL, unique in the team, 3 to 32 characters: letters, digits and - . _ ~ (no `..`). */
+    /** Friendly URL, unique in the team, 3 to 32 characters. Any character the API takes is accepted; letters, digits and - . _ ~ keep the room's link readable. */
     readonly friendlyUrl: OutputsOf<RoomState>["friendlyUrl"];
     /** Public rooms are joined by link; private rooms need a token. */
     readonly privacy: OutputsOf<RoomState>["privacy"];

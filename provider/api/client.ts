@@ -27,7 +27,7 @@ import {
     type TeamStatistics,
     type TranscriptEntry,
 } from "./records";
-import { paginate, RoomsTransport, type Body, type CreateReconciliation, type Page } from "./transport";
+import { paginate, paginateAfter, RoomsTransport, type Body, type CreateReconciliation, type Page } from "./transport";
 
 export type Order = "asc" | "desc";
 
@@ -72,6 +72,15 @@ export class RoomsClient extends RoomsTransport {
 
     iterateRooms(query: Omit<RoomQuery, "offset"> = {}): AsyncIterable<RoomListItem> {
         return paginate((offset) => this.listRooms({ ...query, offset }), query.limit);
+    }
+
+    /**
+     * Every room, page after page by `after` (transport.ts, paginateAfter): no room present for the whole listing is
+     * missed, whatever is deleted or created meanwhile. With `order: "asc"` (oldest first) a room created meanwhile
+     * comes last, so it is seen too.
+     */
+    iterateRoomsAfter(query: Omit<RoomQuery, "offset" | "after"> = {}): AsyncIterable<RoomListItem> {
+        return paginateAfter("/rooms", (after) => this.listRooms({ ...query, after }), query.limit);
     }
 
     createRoom(body: Body, reconcile?: CreateReconciliation<RoomRecord>): Promise<RoomRecord> {

@@ -1,8 +1,10 @@
 /**
- * Client configuration: explicit options first, then the environment (VCROOMS_API_URL,
- * VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH), validated once with errors that name the
- * setting.
+ * Client configuration: explicit options first (read from a stack's `vcrooms:*` config by optionsFromStack), then the
+ * environment (VCROOMS_API_URL, VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH), validated once with errors that
+ * name the setting.
  */
+import { checkConfigFields, configFailure, configValue, PROVIDER_CONFIG } from "../model/connection";
+import { PACKAGE } from "../model/types";
 import { ConfigurationError } from "./errors";
 
 export interface ClientOptions {
@@ -97,4 +99,34 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
         connections: positive("connections", options.connections),
         logger: options.logger,
     });
+}
+
+/** Namespaced stack config, e.g. `vcrooms:apiUrl`: what the dynamic-provider host hands to `configure`, or a stack read by the CLI. */
+export interface StackConfig {
+    get(key: string): string | undefined;
+}
+
+/**
+ * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);
+ * keys left unset fall back to the environment when a client is built.
+ */
+export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
+    const options: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(PROVIDER_CONFIG)) {
+        const raw = config.get(`${PACKAGE}:${name}`);
+        if (raw === undefined || raw === "") continue;
+        const rule = configFailure(name, raw);
+        if (rule) throw new ConfigurationError(`Invalid configuration ${PACKAGE}:${name}: ${rule}`);
+        options[name] = configValue(field, raw);
+    }
+    return options as Partial<ClientOptions>;
+}
+
+/**
+ * The `vcrooms:*` keys of a stack's config that name no setting (a misspelt `vcrooms:apiURL`), said as the provider's
+ * configuration check says them: read by key, such a key would be ignored and the environment used instead.
+ */
+export function unknownStackKeys(keys: readonly string[]): string[] {
+    const ours = keys.filter((k) => k.startsWith(`${PACKAGE}:`)).map((k) => k.slice(PACKAGE.length + 1));
+    return checkConfigFields(Object.fromEntries(ours.map((k) => [k, undefined])), []).failures.map((f) => f.reason);
 }

@@ -3,11 +3,11 @@
  * developer key's authorization, the request budget of its API and team (limiter.ts; both shared by the clients of
  * one runtime, sharedTransport.ts), retries by the rules in retry.ts
  * (honouring `retry-after`), typed errors for refused answers (errors.ts), answers checked by a zod schema, and
- * pagination by offset. It knows no endpoint: client.ts names them.
+ * pagination by offset or by `after`. It knows no endpoint: client.ts names them.
  */
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
-import { ApiError, NetworkError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
+import { ApiError, NetworkError, NotFoundError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
 import type { RequestBudget } from "./limiter";
 import { redact, secretsOf, withoutSecretFields } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
@@ -187,6 +187,13 @@ export class RoomsTransport {
         }
         if (options.text) return text;
         if (!options.schema) return undefined;
+        if (parsed === undefined) {
+            // Cut short on the way, or not JSON at all: said as such (not as a record lacking its fields). The body
+            // itself stays out, and so does the parser's message, which quotes it: it may hold the record's secrets.
+            const type = response.headers["content-type"];
+            const said = text.length === 0 ? "an empty body" : `a body that is not valid JSON (${Buffer.byteLength(text)} bytes${/^\s*[[{]/.test(text) ? ", cut short?" : ""})`;
+            throw new ResponseSchemaError(`${method} ${path} answered ${status} with ${said}, content type ${type === undefined ? "none" : JSON.stringify(String(type))}`, { method, path, status });
+        }
         const result = options.schema.safeParse(parsed);
         if (!result.success) {
             const issue = result.error.issues[0]!;
@@ -259,6 +266,51 @@ export function paginate<T>(fetchPage: (offset: number) => Promise<Page<T>>, lim
                 }
                 offset += page.data.length;
                 if (page.data.length === 0 || page.data.length < limit || offset >= page.totalCount) return;
+            }
+        },
+    };
+}
+
+/**
+ * Every record across pages by `after`: each page asks for the records after the last one seen, so a record deleted
+ * or created meanwhile shifts nothing, and every record present from the first page to the last is seen (by offset,
+ * a deletion on a page already read moved an unread record onto it). Each record once, by id. When the record named
+ * by `after` is itself gone (the API refuses it: 422 naming `after`, or 404), it goes on after the one seen before
+ * it, and from the start once none is left; records seen are not given again. A full page that brings nothing new
+ * after a cursor already used means the API does not page by `after`: an error, not an endless loop.
+ */
+export function paginateAfter<T extends { id: string }>(path: string, fetchPage: (after: string | undefined) => Promise<Page<T>>, limit = 100): AsyncIterable<T> {
+    return {
+        async *[Symbol.asyncIterator]() {
+            const seen: string[] = [];
+            const known = new Set<string>();
+            const cursors = new Set<string>();
+            let after: string | undefined;
+            for (;;) {
+                let page: Page<T>;
+                try {
+                    page = await fetchPage(after);
+                } catch (error) {
+                    if (after === undefined || !(error instanceof NotFoundError || (error instanceof ValidationError && "after" in error.fieldErrors))) throw error;
+                    const at = seen.lastIndexOf(after);
+                    after = at > 0 ? seen[at - 1] : undefined;
+                    continue;
+                }
+                let fresh = 0;
+                for (const item of page.data) {
+                    if (known.has(item.id)) continue;
+                    known.add(item.id);
+                    seen.push(item.id);
+                    fresh++;
+                    yield item;
+                }
+                if (page.data.length === 0 || page.data.length < limit) return;
+                const next = page.data[page.data.length - 1]!.id;
+                if (fresh === 0 && cursors.has(next)) {
+                    throw new ResponseSchemaError(`GET ${path} with after=${next} answered the same ${page.data.length} records again: the API does not page by after`, { method: "GET", path });
+                }
+                cursors.add(next);
+                after = next;
             }
         },
     };

@@ -9,38 +9,19 @@
  * key, never the key itself.
  */
 import { createHash } from "node:crypto";
-import { ConfigurationError, RoomsClient, SharedTransport, resolveClientConfig, type ClientOptions } from "../api";
+import { ConfigurationError, RoomsClient, SharedTransport, optionsFromStack, resolveClientConfig, type ClientOptions, type StackConfig } from "../api";
 import { shownUrl } from "../api/config";
-import { configFailure, configValue, PROVIDER_CONFIG, type ConnectionInput } from "../model/connection";
-import { PACKAGE } from "../model/types";
+import type { ConnectionInput } from "../model/connection";
 import { containsUnknown, type CheckFailure } from "../model/check";
 import { teamOf } from "./claims";
 import { replacedBy } from "./diff";
 import type { KindDiff } from "./kind";
 
-/** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
-export interface StackConfig {
-    get(key: string): string | undefined;
-}
+// Read from the stack's `vcrooms:*` config by the API layer, so the adopt-team command reads a stack as the provider does.
+export { optionsFromStack, type StackConfig } from "../api/config";
 
 /** Gives the client for a resource's connection input (undefined: the stack's). */
 export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
-
-/**
- * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);
- * keys left unset fall back to the environment when a client is built.
- */
-export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
-    const options: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(PROVIDER_CONFIG)) {
-        const raw = config.get(`${PACKAGE}:${name}`);
-        if (raw === undefined || raw === "") continue;
-        const rule = configFailure(name, raw);
-        if (rule) throw new ConfigurationError(`Invalid configuration ${PACKAGE}:${name}: ${rule}`);
-        options[name] = configValue(field, raw);
-    }
-    return options as Partial<ClientOptions>;
-}
 
 export class Connections {
     private stack: Partial<ClientOptions> = {};

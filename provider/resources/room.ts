@@ -82,6 +82,32 @@ export function droppedExpiryWarning(olds: Values, news: Values, name: string | 
     return `Room ${name === undefined ? "" : `"${name}"`}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
 }
 
+/** Characters a room's link cannot carry as they are (the friendly URL is a path segment of it), named for a warning. */
+const LINK_BREAKERS: ReadonlyArray<[RegExp, string]> = [
+    [/\s/u, "white space"],
+    [/(?![\t\n\v\f\r])\p{Cc}/u, "a control character"],
+    [/\//, '"/"'],
+    [/\\/, '"\\"'],
+    [/\?/, '"?"'],
+    [/#/, '"#"'],
+    [/%/, '"%"'],
+];
+
+/**
+ * Warns at check when the program sets a friendly URL (a new room, or a rename) that the API takes but the room's
+ * link cannot carry as it is: "/" and ".." change the path, "?" and "#" start a query or fragment (a join token then
+ * lands in it), "%" reads as an escape. Never a refusal: the API accepts them, and a room it holds (adopted,
+ * imported, or `adoptExisting`) must stay manageable. The value is not quoted (it may be a secret made in code).
+ */
+export function brokenLinkWarning(olds: Values, news: Values, name: string | undefined): string | undefined {
+    const url = news.friendlyUrl;
+    if (typeof url !== "string" || containsUnknown(url) || url === olds.friendlyUrl || news.adoptExisting === true) return undefined;
+    const found = LINK_BREAKERS.filter(([pattern]) => pattern.test(url)).map(([, words]) => words);
+    if (url === "." || url.includes("..")) found.push('".."');
+    if (found.length === 0) return undefined;
+    return `Room ${name === undefined ? "" : `"${name}"`}: friendlyUrl holds ${found.join(", ")}, which the API accepts but the room's link cannot carry as it is (its link and join links may not reach the room); letters, digits and - . _ ~ keep it plain`.replace("Room :", "Room:");
+}
+
 /**
  * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
  * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
@@ -154,6 +180,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const failures = checkInputs(room, inputs, new Date(), olds);
         const dropped = droppedExpiryWarning(olds, inputs, ctx.resourceName);
         if (dropped) ctx.warn(dropped);
+        const brokenLink = brokenLinkWarning(olds, inputs, ctx.resourceName);
+        if (brokenLink) ctx.warn(brokenLink);
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
         const { friendlyUrl } = inputs;
         const { resourceName } = ctx;

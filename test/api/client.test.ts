@@ -102,6 +102,45 @@ describe("every endpoint", () => {
         expect(page.data.map((r) => r.friendly_url)).toEqual(["r-101", "r-102", "r-103", "r-104", "r-105"]);
     });
 
+    it("iterates rooms by after: a room deleted or created between pages, the cursor's own room deleted, and every room present throughout is seen once", async () => {
+        const c = client();
+        const names = Array.from({ length: 250 }, (_, i) => `r-${String(i).padStart(3, "0")}`);
+        for (const friendly_url of names) await c.createRoom({ friendly_url });
+        // Once the first page is answered: r-050 (read) and r-099 (the next page's cursor) go, r-new comes.
+        const change = { deleteRooms: ["r-050", "r-099"], createRooms: [{ friendly_url: "r-new" }] };
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", change });
+        await control(env.emulator, "DELETE", "/requests");
+        const all: string[] = [];
+        for await (const r of c.iterateRoomsAfter({ order: "asc" })) all.push(r.friendly_url);
+        expect(new Set(all).size).toBe(all.length);
+        expect(all).toEqual([...names, "r-new"]);
+        // The second page's cursor was gone (422): the page after the room seen before it was asked instead.
+        const asked = (await control(env.emulator, "GET", "/requests")).entries.map((e: { status: number }) => e.status);
+        expect(asked).toEqual([200, 422, 200, 200]);
+        // By offset, a room deleted on the page already read moves an unread one onto it, which is left out.
+        for (const friendly_url of ["r-050", "r-099"]) await c.createRoom({ friendly_url });
+        await c.deleteRoom("r-new");
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", change: { deleteRooms: ["r-000"] } });
+        const byOffset: string[] = [];
+        for await (const r of c.iterateRooms({ order: "asc" })) byOffset.push(r.friendly_url);
+        const present: string[] = [];
+        for await (const r of c.iterateRoomsAfter({ order: "asc" })) present.push(r.friendly_url);
+        expect(present.filter((n) => !byOffset.includes(n))).toEqual(["r-102"]);
+    });
+
+    it("iterating by after stops with an error, not an endless loop, when the API answers the same page whatever the cursor", async () => {
+        const page = { total_count: 300, data: Array.from({ length: 100 }, (_, i) => ({ id: `id-${i}`, friendly_url: `same-${i}` })) };
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", status: 200, body: page, count: 10 });
+        const seen: string[] = [];
+        const e = await caught((async () => {
+            for await (const r of client().iterateRoomsAfter()) seen.push(r.id);
+        })());
+        expect(e).toBeInstanceOf(ResponseSchemaError);
+        expect((e as Error).message).toBe("GET /rooms with after=id-99 answered the same 100 records again: the API does not page by after");
+        expect(seen).toHaveLength(100);
+        await control(env.emulator, "DELETE", "/faults");
+    });
+
     it("authenticates with Basic as well as Bearer, and a wrong key is an AuthenticationError", async () => {
         expect((await client({ auth: "basic" }).getDefaults()).domain).toBe("acme");
         const e = await caught(client({ developerKey: "wrong-key-0123456789" }).getDefaults());

@@ -75,6 +75,23 @@ describe("an answer of the wrong shape", () => {
     });
 });
 
+describe("an answer that is not JSON", () => {
+    it("a 200 whose JSON is cut short says so, with the status and content type, and holds none of the body's secrets", async () => {
+        const record = JSON.stringify({ id: "a1", friendly_url: "cut", room_url: "https://acme.digitalsamba.com/cut", restream_key: KEY, telephony_pin_dtmf: PIN });
+        const cut = record.slice(0, record.indexOf(PIN) + 3);
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/cut", status: 200, headers: { "content-type": "application/json" }, body: cut });
+        const e = await failureOf(client().getRoom("cut"));
+        expect(e.message).toMatch(new RegExp(`^GET /rooms/cut answered 200 with a body that is not valid JSON \\(${Buffer.byteLength(cut)} bytes, cut short\\?\\), content type "application/json(; charset=utf-8)?"$`));
+        const printed = inspect(describeFailure("read", 'room "cut"', e), { depth: 10 }) + logged.join("\n");
+        expect(printed).not.toContain(KEY);
+        expect(printed).not.toContain(PIN.slice(0, 3));
+        expect(printed).not.toContain("lacks the field");
+        // An empty 200 where a record was expected.
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/empty", status: 200, headers: { "content-type": "text/html" }, body: "" });
+        expect((await failureOf(client().getRoom("empty"))).message).toMatch(/^GET \/rooms\/empty answered 200 with an empty body, content type "text\/html(; charset=utf-8)?"$/);
+    });
+});
+
 describe("a 401 names the authentication actually used", () => {
     it("Bearer: the developer key only; Basic: the key and the team id", async () => {
         const bearer = await failureOf(client({ developerKey: "wrong-key-bearer-0000" }).getDefaults());

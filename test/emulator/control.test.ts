@@ -79,6 +79,22 @@ describe("faults", () => {
         expect((await api("GET", "/")).status).toBe(200);
         expect(await controlStatus("POST", "/faults", { status: 500 })).toBe(400);
         expect(await controlStatus("POST", "/faults", { path: "/api/v1/", drop: "sideways" })).toBe(400);
+        expect(await controlStatus("POST", "/faults", { path: "/api/v1/", change: { deleteRooms: "board" } })).toBe(400);
+        expect(await controlStatus("POST", "/faults", { path: "/api/v1/", change: { renameRooms: [] } })).toBe(400);
+    });
+
+    it("changes the team once a matching request's answer is made: between two pages of a listing, as another client would", async () => {
+        for (const name of ["p-1", "p-2", "p-3", "p-4"]) expect((await api("POST", "/rooms", { friendly_url: name })).status).toBe(200);
+        await control(env.emulator, "POST", "/faults", {
+            method: "GET",
+            path: "/api/v1/rooms",
+            change: { deleteRooms: ["p-1", "gone-already"], createRooms: [{ friendly_url: "p-5" }, { friendly_url: "p-2" }] },
+        });
+        // The answer is the listing before the change; the next request sees it (p-2 again is refused, so skipped).
+        const first = await api("GET", "/rooms?order=asc&limit=2");
+        expect(first.body.data.map((r: { friendly_url: string }) => r.friendly_url)).toEqual(["p-1", "p-2"]);
+        const rest = await api("GET", "/rooms?order=asc");
+        expect(rest.body.data.map((r: { friendly_url: string }) => r.friendly_url)).toEqual(["p-2", "p-3", "p-4", "p-5"]);
     });
 });
 

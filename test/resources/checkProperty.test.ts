@@ -92,3 +92,18 @@ describe("check agrees with the emulator", () => {
         expect(accepted).toBeLessThan(495);
     });
 });
+
+describe("check agrees with the emulator on friendly URLs", () => {
+    it("accepts exactly the friendly URLs the emulator accepts: any script, counted by code point, link characters too", async () => {
+        const api = apiCaller(emulator);
+        const values = ["café-ü", "會議室", "ab", "abc", "😀😀", "😀😀😀", "😀".repeat(32), "😀".repeat(33), "é".repeat(32), "é".repeat(33), x(32), x(33), "q3 review", "a/b-c", "abc#frag", "ab%20c", "a..b", "ab\tcd"];
+        const verdicts = [];
+        for (const friendlyUrl of values) {
+            const failures = (await roomProvider.check({}, { friendlyUrl })).failures ?? [];
+            const answer = await api("POST", "/rooms", { friendly_url: friendlyUrl });
+            verdicts.push({ friendlyUrl, check: failures.length === 0, api: answer.status === 200 });
+        }
+        expect(verdicts.filter((v) => v.check !== v.api)).toEqual([]);
+        expect(verdicts.filter((v) => !v.api).map((v) => v.friendlyUrl)).toEqual(["ab", "😀😀", "😀".repeat(33), "é".repeat(33), x(33)]);
+    });
+});

@@ -1,6 +1,6 @@
 /**
- * Input the API would refuse, or that would break links, fails at check during preview, naming field, rule and
- * value, before any request; what the contract allows
+ * Input the API would refuse fails at check during preview, naming field, rule and value, before any request; what
+ * the API takes passes (a friendly URL that would break the room's link is warned about, not refused); what the contract allows
  * passes (`sessionLength: ""`, "an empty value means unlimited"). The rules are shown on the providers' check alone;
  * the engine tests show that its refusals surface at preview, before any request.
  */
@@ -10,6 +10,7 @@ import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 import { providers } from "../../provider";
+import { brokenLinkWarning } from "../../provider/resources/room";
 
 let emulator: RunningEmulator;
 useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
@@ -22,7 +23,8 @@ async function checkOf(kind: "room" | "teamDefaults", inputs: Record<string, unk
     return (failures ?? []).map((f) => f.reason);
 }
 
-const FRIENDLY_URL_RULE = "friendlyUrl must use only letters, digits and - . _ ~ (no spaces, /, ?, #, % or ..), as it is a segment of the room's link";
+/** Friendly URLs the API takes but a room's link cannot carry as they are, with what the warning names. */
+const LINK_BREAKING: Record<string, string> = { "q3 review": "white space", "a/b-c": '"/"', "a..b": '".."', "abc?x=1": '"?"', "abc#frag": '"#"', "ab%20c": '"%"', "ab\tcd": "white space" };
 
 describe("check refuses, naming field, rule and value (the rules alone, no engine)", () => {
     // check resolves the connection too: these inputs name the emulator's in the environment, as a stack would.
@@ -35,8 +37,24 @@ describe("check refuses, naming field, rule and value (the rules alone, no engin
         delete process.env.VCROOMS_DEVELOPER_KEY;
     });
 
-    it.each(["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"])("friendly URL %j, which would break the room's link", async (friendlyUrl) => {
-        expect(await checkOf("room", { friendlyUrl })).toEqual([`${FRIENDLY_URL_RULE}; got ${JSON.stringify(friendlyUrl)}`]);
+    it.each(Object.keys(LINK_BREAKING))("friendly URL %j: the API takes it, so check does too (a warning names what the link cannot carry)", async (friendlyUrl) => {
+        expect(await checkOf("room", { friendlyUrl })).toEqual([]);
+        expect(brokenLinkWarning({}, { friendlyUrl }, "board")).toBe(
+            `Room "board": friendlyUrl holds ${LINK_BREAKING[friendlyUrl]}, which the API accepts but the room's link cannot carry as it is (its link and join links may not reach the room); letters, digits and - . _ ~ keep it plain`,
+        );
+        // Not when the room already has it (every later preview, an import) or is adopted: what the service holds.
+        expect(brokenLinkWarning({ friendlyUrl }, { friendlyUrl }, "board")).toBeUndefined();
+        expect(brokenLinkWarning({}, { friendlyUrl, adoptExisting: true }, "board")).toBeUndefined();
+    });
+
+    it("friendly URLs by the API's rule alone: 3 to 32 characters of any script, counted by code point", async () => {
+        for (const friendlyUrl of ["café-ü", "會議室", "😀😀😀", "😀".repeat(32), "é".repeat(32)]) {
+            expect(await checkOf("room", { friendlyUrl }), friendlyUrl).toEqual([]);
+            expect(brokenLinkWarning({}, { friendlyUrl }, "board"), friendlyUrl).toBeUndefined();
+        }
+        for (const friendlyUrl of ["😀😀", "é".repeat(33), "😀".repeat(33)]) {
+            expect(await checkOf("room", { friendlyUrl })).toEqual([`friendlyUrl must be 3 to 32 characters; got ${JSON.stringify(friendlyUrl)}`]);
+        }
     });
 
     it("unreal dates: 30 February, 24:00:00", async () => {
@@ -64,9 +82,6 @@ describe("check refuses at preview (through the engine)", () => {
         const engine = engineFor(emulator, "check-refusals");
         await control(emulator, "DELETE", "/requests");
         const result = await engine.preview(async () => {
-            for (const [name, friendlyUrl] of Object.entries({ space: "q3 review", slash: "a/b-c", dots: "a..b", query: "abc?x=1", hash: "abc#frag", percent: "ab%20c", tab: "ab\tcd" })) {
-                new sdk.Room(name, { friendlyUrl });
-            }
             new sdk.Room("rollover", { expiresAt: "2030-02-30 00:00:00" });
             new sdk.Room("midnight", { expiresAt: "2030-01-01 24:00:00" });
             new sdk.Room("locked", { roles: ["moderator"], isLocked: true });
@@ -74,13 +89,12 @@ describe("check refuses at preview (through the engine)", () => {
             new sdk.Room("elsewhere", { connection: { apiUrl: "http://127.0.0.1:9/api/v2" } });
         });
         const text = result.errors.join("\n");
-        for (const value of ["q3 review", "a/b-c", "a..b", "abc?x=1", "abc#frag", "ab%20c", "ab\tcd"]) expect(text).toContain(`${FRIENDLY_URL_RULE}; got ${JSON.stringify(value)}`);
         expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-02-30 00:00:00"');
         expect(text).toContain('expiresAt must be a real date and time (no 30 February, no 24:00:00); got "2030-01-01 24:00:00"');
         expect(text).toContain('isLocked cannot be true while roles has a single role ("moderator"): single-role rooms cannot be locked on join');
         expect(text).toContain('isLocked cannot be true while roles has a single role ("attendee")');
         expect(text).toContain('Invalid API URL "http://127.0.0.1:9/api/v2" from vcrooms:apiUrl (or the resource\'s connection.apiUrl): the path must end in /api/v1');
-        expect(result.errors).toHaveLength(12);
+        expect(result.errors).toHaveLength(5);
         expect(await requests()).toBe(0);
     });
 
@@ -95,6 +109,38 @@ describe("check refuses at preview (through the engine)", () => {
 });
 
 describe("check accepts what the contract allows", () => {
+    it("a non-ASCII friendly URL the API holds is adopted (adoptExisting) and one a program sets is created, both with no diff after", async () => {
+        expect((await apiCaller(emulator)("POST", "/rooms", { friendly_url: "café-ü", description: "Made in the dashboard" })).status).toBe(200);
+        const engine = engineFor(emulator, "non-ascii");
+        const program = async () => {
+            new sdk.Room("cafe", { friendlyUrl: "café-ü", adoptExisting: true, description: "Adopted" });
+            new sdk.Room("strasse", { friendlyUrl: "straße-été", description: "Created" });
+        };
+        const up = await engine.up(program);
+        expect(up.errors).toEqual([]);
+        expect(up.warnings).toEqual([]);
+        expect((await apiCaller(emulator)("GET", `/rooms/${encodeURIComponent("café-ü")}`)).body).toMatchObject({ description: "Adopted" });
+        expect((await apiCaller(emulator)("GET", `/rooms/${encodeURIComponent("straße-été")}`)).body).toMatchObject({ description: "Created" });
+        const again = await engine.up(program);
+        expect(again.steps.map((s) => s.op)).toEqual(["same", "same"]);
+        await engine.destroy();
+    });
+
+    it("a friendly URL with a character the room's link cannot carry is created with a warning at its first preview only", async () => {
+        const engine = engineFor(emulator, "link-breaking");
+        const program = async () => {
+            new sdk.Room("review", { friendlyUrl: "q3 review/#1" });
+        };
+        const up = await engine.up(program);
+        expect(up.errors).toEqual([]);
+        expect(up.warnings.join("\n")).toContain('Room "review": friendlyUrl holds white space, "/", "#", which the API accepts but the room\'s link cannot carry as it is');
+        expect((await apiCaller(emulator)("GET", `/rooms/${encodeURIComponent("q3 review/#1")}`)).body).toMatchObject({ friendly_url: "q3 review/#1" });
+        const again = await engine.up(program);
+        expect(again.steps.map((s) => s.op)).toEqual(["same"]);
+        expect(again.warnings).toEqual([]);
+        await engine.destroy();
+    });
+
     it('sessionLength "" means unlimited: created, read back as null, and no diff after', async () => {
         const engine = engineFor(emulator, "empty-session");
         const program = async () => {
