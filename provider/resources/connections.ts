@@ -109,24 +109,34 @@ export function configurationFailures(clientFor: ClientFor, connection: unknown)
     }
 }
 
-/** The team a connection resolves to (API URL and team id), or undefined when it cannot be resolved now. */
-function resolvedTeam(clientFor: ClientFor, connection: unknown): string | undefined {
+/**
+ * The team a connection resolves to (its API URL, and the team id when one is given), or undefined when it cannot
+ * be resolved now. The developer key is left out: it is the team's secret, not its name.
+ */
+function resolvedTeam(clientFor: ClientFor, connection: unknown): { team: string; teamId?: string } | undefined {
     try {
-        return teamOf(clientFor(connection as ConnectionInput | undefined));
+        const client = clientFor(connection as ConnectionInput | undefined);
+        return { team: teamOf(client), teamId: client.config.teamId };
     } catch (error) {
         if (error instanceof ConfigurationError) return undefined;
         throw error;
     }
 }
 
+/** Two resolved connections name other teams: another API URL, or two team ids that differ (one left unnamed is the URL's team). */
+function otherTeam(olds: ReturnType<typeof resolvedTeam>, news: ReturnType<typeof resolvedTeam>): boolean {
+    if (olds === undefined || news === undefined) return olds !== news;
+    return olds.team !== news.team || (olds.teamId !== undefined && news.teamId !== undefined && olds.teamId !== news.teamId);
+}
+
 /**
  * A `connection` change that moves a resource to another team (its API URL or team id resolve differently)
  * replaces it: the old one is deleted with the old connection, the new one created with the new. In place, the
  * resource would stay in the old team while its state pointed at the new one. A change within one team (a rotated
- * key, another auth) stays an update; so does one not known yet at preview.
+ * key, another auth) stays an update, made with the new connection; so does one not known yet at preview.
  */
 export function withTeamMove(diff: KindDiff, clientFor: ClientFor, olds: { connection?: unknown }, news: { connection?: unknown }): KindDiff {
     if (containsUnknown(news.connection) || JSON.stringify(olds.connection ?? {}) === JSON.stringify(news.connection ?? {})) return diff;
-    if (resolvedTeam(clientFor, olds.connection) === resolvedTeam(clientFor, news.connection)) return diff;
+    if (!otherTeam(resolvedTeam(clientFor, olds.connection), resolvedTeam(clientFor, news.connection))) return diff;
     return replacedBy(diff, "connection", olds, news);
 }
