@@ -41,8 +41,8 @@ export class Runtime {
         this.kinds = {
             room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims)),
             teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims)),
-            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor)),
-            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor)),
+            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor, claims)),
+            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor, claims)),
         };
     }
 
