@@ -21,7 +21,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * name, and a rotated key is the same team. Not the team id either, which a declaration may name or leave to the
  * stack while meaning the same team (a move between two named team ids is told apart by `withTeamMove`).
  */
-export function teamOf(client: RoomsClient): string {
+export function teamOf(client: { readonly config: { readonly apiUrl: string } }): string {
     const url = new URL(client.config.apiUrl);
     if (LOOPBACK.has(url.hostname)) url.hostname = "127.0.0.1";
     return `${url.origin}${url.pathname}`;
@@ -39,21 +39,46 @@ export const roomAddressKey = (client: RoomsClient, id: string) => `${roomKey(cl
 /** A team's `domain`, which every room address of the team carries, as something a deployment changes. */
 export const domainKey = (client: RoomsClient) => `${teamOf(client)} domain`;
 
-export class Claims {
-    private readonly owners = new Map<string, string>();
-    private readonly changing = new Set<string>();
+/**
+ * Where a runtime's claims are kept: in its process (the default), or where every process of one deployment sees
+ * them (the plugin face, whose explicit providers are one process each: provider/plugin/deploymentClaims.ts).
+ */
+export interface ClaimStore {
+    /** Records `owner` for `thing` unless another owner has it; answers the owner it has then (maybe `owner`). */
+    claim(thing: string, owner: string): string | undefined;
+    ownerOf(thing: string): string | undefined;
+}
 
-    /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
+/** Claims kept in this process. */
+export class ProcessClaims implements ClaimStore {
+    private readonly owners = new Map<string, string>();
+
     claim(thing: string, owner: string): string | undefined {
         const current = this.owners.get(thing);
-        if (current !== undefined && current !== owner) return current;
+        if (current !== undefined) return current;
         this.owners.set(thing, owner);
         return undefined;
     }
 
-    /** The resource that declares `thing` in this deployment, if any has said so. */
     ownerOf(thing: string): string | undefined {
         return this.owners.get(thing);
+    }
+}
+
+export class Claims {
+    private readonly changing = new Set<string>();
+
+    constructor(private readonly store: ClaimStore = new ProcessClaims()) {}
+
+    /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
+    claim(thing: string, owner: string): string | undefined {
+        const current = this.store.claim(thing, owner);
+        return current !== undefined && current !== owner ? current : undefined;
+    }
+
+    /** The resource that declares `thing` in this deployment, if any has said so. */
+    ownerOf(thing: string): string | undefined {
+        return this.store.ownerOf(thing);
     }
 
     /**

@@ -23,8 +23,13 @@ export interface StackConfig {
     get(key: string): string | undefined;
 }
 
-/** Gives the client for a resource's connection input (undefined: the stack's). */
-export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
+/**
+ * Gives the client for a resource's connection input (undefined: the stack's). `declared`: the connection is one the
+ * program declares in this deployment (a check's), whose key is the team's current one; any other (one kept in
+ * state, for a read, a diff's old side or a delete) is sent with that current key where the deployment declared one
+ * for the same team, so a resource dropped in the up that rotates the key is deleted with the new key.
+ */
+export type ClientFor = (connection?: ConnectionInput, declared?: boolean) => RoomsClient;
 
 /**
  * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);
@@ -45,6 +50,8 @@ export function optionsFromStack(config: StackConfig): Partial<ClientOptions> {
 export class Connections {
     private stack: Partial<ClientOptions> = {};
     private readonly clients = new Map<string, RoomsClient>();
+    /** By team (teamOf), the developer key a check of this process was given last. */
+    private readonly currentKeys = new Map<string, string>();
 
     constructor(
         private readonly env: NodeJS.ProcessEnv = process.env,
@@ -64,15 +71,19 @@ export class Connections {
     }
 
     /** The client for a connection input, built on first use: a provider never configured reads the environment. */
-    readonly clientFor: ClientFor = (connection = {}) => {
+    readonly clientFor: ClientFor = (connection = {}, declared = false) => {
         const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== "")) as ConnectionInput;
-        const config = resolveClientConfig({ ...this.stack, ...given }, this.env);
+        let config = resolveClientConfig({ ...this.stack, ...given }, this.env);
         // The stack's key belongs to the stack's API: a connection to another host brings its own.
         if (given.apiUrl !== undefined && given.developerKey === undefined && config.apiUrl !== normalUrl(this.stack.apiUrl ?? this.env.VCROOMS_API_URL)) {
             throw new ConfigurationError(
                 `connection.developerKey is required: connection.apiUrl ${shownUrl(config.apiUrl)} is not the stack's API URL, and the stack's developer key is never sent to another host; give that team's key in connection.developerKey`,
             );
         }
+        const team = teamOf({ config });
+        const current = this.currentKeys.get(team);
+        if (declared) this.currentKeys.set(team, config.developerKey);
+        else if (current !== undefined && current !== config.developerKey) config = { ...config, developerKey: current };
         const digest = createHash("sha256").update(config.developerKey).digest("hex");
         const key = [config.apiUrl, config.teamId ?? "", config.auth, digest, config.requestsPerMinute].join("|");
         let client = this.clients.get(key);
@@ -95,13 +106,14 @@ function normalUrl(text: string | undefined): string | undefined {
 }
 
 /**
- * For `check`: a connection that cannot be resolved (no API URL, one not ending in /api/v1, no key) fails at
+ * For `check`, with the connection the program declares (its key is the team's current one, see ClientFor): a
+ * connection that cannot be resolved (no API URL, one not ending in /api/v1, no key) fails at
  * preview, naming the setting, rather than at `up`. A connection not known yet is judged when it is.
  */
 export function configurationFailures(clientFor: ClientFor, connection: unknown): CheckFailure[] {
     if (containsUnknown(connection)) return [];
     try {
-        clientFor(connection as ConnectionInput | undefined);
+        clientFor(connection as ConnectionInput | undefined, true);
         return [];
     } catch (error) {
         if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
