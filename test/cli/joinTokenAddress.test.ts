@@ -14,6 +14,7 @@ import { cli, projectFor, resourceOps } from "./support";
 import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
+const PLUGIN_PROGRAM = path.join(ROOT, "dist/test/cli/programs/pluginToken.js");
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
@@ -60,5 +61,24 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token's address chan
         // Nothing changed since: no new token.
         const again = await project.preview(["--expect-no-changes"]);
         expect(again.code, again.stdout + again.stderr).toBe(0);
+    });
+
+    it("through the plugin face too: a rename of its Room re-issues the token in the same up", async () => {
+        const api = apiCaller(emulator);
+        const project = await projectFor(emulator, { "test:room": "plugin-addr" }, { program: PLUGIN_PROGRAM, plugin: true });
+        projects.push(project);
+        const up = await project.up([], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const link = async () => (JSON.parse((await project.must(["stack", "output", "--json", "--show-secrets"])).stdout) as Record<string, string>).aliceLink!.split("?")[0];
+        expect(await link()).toBe((await api("GET", "/rooms/plugin-addr")).body.room_url);
+
+        await project.setConfig({ "test:room": "plugin-addr-renamed" });
+        const preview = await project.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        const planned = preview.steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same").map((s) => `${s.op} ${s.name}`).sort();
+        expect(planned).toEqual(["replace alice", "update board"]);
+        const renamed = await project.up([], { preview: false });
+        expect(renamed.code, renamed.stdout + renamed.stderr).toBe(0);
+        expect(await link()).toBe((await api("GET", "/rooms/plugin-addr-renamed")).body.room_url);
     });
 });
