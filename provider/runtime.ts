@@ -33,16 +33,16 @@ export class Runtime {
     /** Every resource kind, by the kind name the SDK's shims and the plugin's type tokens use. */
     readonly kinds: { readonly [K in Kind]: ResourceKind };
 
-    constructor(env: NodeJS.ProcessEnv = process.env) {
+    /** `claims`: kept in this process unless given (the plugin's are seen by every provider process of a deployment). */
+    constructor(env: NodeJS.ProcessEnv = process.env, claims: Claims = new Claims()) {
         this.connections = new Connections(env, new SharedTransport());
         const clientFor = this.connections.clientFor;
-        const claims = new Claims();
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
         this.kinds = {
             room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims)),
             teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims)),
-            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor)),
-            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor)),
+            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor, claims)),
+            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor, claims)),
         };
     }
 

@@ -970,7 +970,7 @@ export interface JoinTokenOutputs extends OutputsOf<JoinTokenState> {
 
 /** The arguments of a `RoomContentPurge`. */
 export interface RoomContentPurgeArgs {
-    /** The room, usually a `Room`'s `id`. A change purges the new room. Required. */
+    /** The room, usually a `Room`'s `id`. A change to another room purges that room; a change that names the same room (its friendly URL after a rename, or its UUID) is no change. Required. */
     room: ArgsOf<typeof roomContentPurge>["room"];
     /** The kinds of content to delete. A change purges again. When omitted: Every kind. */
     kinds?: ArgsOf<typeof roomContentPurge>["kinds"];
@@ -984,6 +984,8 @@ export interface RoomContentPurgeArgs {
 export interface RoomContentPurgeOutputs extends OutputsOf<RoomContentPurgeState> {
     /** The kinds deleted by the last run. */
     readonly purged: OutputsOf<RoomContentPurgeState>["purged"];
+    /** The room's UUID, resolved when the purge ran: the purge follows this room, whatever its friendly URL becomes. Absent for a purge run by a release before it was kept. */
+    readonly roomId: OutputsOf<RoomContentPurgeState>["roomId"];
 }
 
 /** The arguments of `getTeamDefaults`. */

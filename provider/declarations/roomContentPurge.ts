@@ -6,7 +6,7 @@
 import { CONTENT_KINDS, type ContentKind } from "../model/content";
 import { failure, type CheckFailure } from "../model/check";
 import { enumType } from "../model/types";
-import { arrayOf, BOOLEAN, declareResource, extra, NUMBER, oneOf, output, required, STRING, type Values } from "./declaration";
+import { arrayOf, BOOLEAN, declareResource, extra, formatted, NUMBER, oneOf, output, orAbsent, required, STRING, type Values } from "./declaration";
 
 const CONTENT_KIND = enumType("ContentKind", "A kind of room content (4 rows 7 to 13).", CONTENT_KINDS);
 
@@ -39,13 +39,13 @@ export function kindsToDelete(kinds: unknown): ContentKind[] {
 
 export const roomContentPurge = declareResource({
     type: "RoomContentPurge",
-    description: "Deletes a room's content of the kinds named, once, and again when room, kinds or triggers change. Irreversible; delete does nothing.",
+    description: "Deletes a room's content of the kinds named, once, and again when room names another room (the same room renamed is no change), or kinds or triggers change. Irreversible; delete does nothing.",
     idDescription: "A random UUID the provider gives the purge.",
     notImportable: "a purge is a one-off action, not a record the API keeps; declare a RoomContentPurge to run one",
     scope: undefined,
     extras: {
         room: required(
-            extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change purges the new room.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
+            extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`. A change to another room purges that room; a change that names the same room (its friendly URL after a rename, or its UUID) is no change.", (v) => (typeof v === "string" && v.length > 0 ? undefined : "must be a non-empty string"), fixed),
         ),
         kinds: extra<ContentKind[]>(arrayOf(CONTENT_KIND), `any of ${CONTENT_KINDS.map((k) => `\`${k}\``).join(", ")}, each at most once; not empty`, "The kinds of content to delete. A change purges again.", kindsRule, {
             ...fixed,
@@ -59,6 +59,9 @@ export const roomContentPurge = declareResource({
     },
     outputs: {
         purged: output<ContentKind[]>(arrayOf(CONTENT_KIND), "The kinds deleted by the last run.", { stable: true }),
+        roomId: output<string | undefined>(orAbsent(formatted(STRING, "UUID")), "The room's UUID, resolved when the purge ran: the purge follows this room, whatever its friendly URL becomes. Absent for a purge run by a release before it was kept.", {
+            stable: true,
+        }),
     },
     hooks: { rules: purgeRules },
 });

@@ -18,6 +18,7 @@ import { detailOf } from "../resources/diff";
 import { PROCESS_CONTEXT, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
 import { Runtime, stackConfigOf } from "../runtime";
 import { hiddenKey } from "../resources/hiddenKeys";
+import type { Claims } from "../resources/claims";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
 
@@ -71,7 +72,7 @@ function contextOf(ref: ResourceRef): Context {
 
 export class VcroomsPlugin {
     /** The process's runtime (one process per provider instance), configured by Configure. */
-    private readonly runtime = new Runtime();
+    private readonly runtime: Runtime;
 
     /**
      * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
@@ -80,7 +81,13 @@ export class VcroomsPlugin {
      */
     private readonly inheritedSecrets = new Map<string, Set<string>>();
 
-    constructor(readonly version: string) {}
+    /**
+     * `claims`: where the runtime keeps which resource declares which room and team defaults; the plugin's entry
+     * gives the deployment's (deploymentClaims.ts), seen by every provider process of it. Tests make their own.
+     */
+    constructor(readonly version: string, claims?: Claims) {
+        this.runtime = new Runtime(process.env, claims);
+    }
 
     // ---- the provider's own configuration ---------------------------------------------------------
 

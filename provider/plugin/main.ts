@@ -6,13 +6,16 @@
  *
  * Library users never load it: `require("pulumi-vcrooms")` resolves through package.json's `exports`.
  */
+import { Claims } from "../resources/claims";
 import { VcroomsPlugin } from "./adapter";
+import { DeploymentClaims } from "./deploymentClaims";
 import { packageSchema, packageVersion } from "./schema";
 import { serve } from "./server";
 
 export async function main(): Promise<void> {
     const version = packageVersion();
-    await serve(new VcroomsPlugin(version), () => JSON.stringify(packageSchema(version)));
+    // Each provider instance is a process: the claims are the deployment's, so two providers of one team see each other's.
+    await serve(new VcroomsPlugin(version, new Claims(new DeploymentClaims())), () => JSON.stringify(packageSchema(version)));
 }
 
 main().catch((error: unknown) => {

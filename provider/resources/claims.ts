@@ -5,42 +5,92 @@
  * a resource dropped from the program. So two declarations of one room (or of one team's defaults) meet here at
  * preview, and a delete can tell that the room went to another resource in this same deployment.
  *
- * A resource is known by its Pulumi name (the context's `resourceName`); a team by its API URL and key.
+ * A resource is known by its Pulumi name (the context's `resourceName`); a team by its API URL.
  *
  * The runtime (provider/runtime.ts) owns one `Claims` and hands it to every kind, so the claims are shared between
  * the resources of one process and nothing is kept at module level.
  */
-import { createHash } from "node:crypto";
 import type { RoomsClient } from "../api";
 
 /** Names of this machine's loopback address: one host however it is written. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * The team a client speaks for, resolved: its API URL with the loopback host written one way, and a digest of the
- * developer key, which belongs to one team. Not the team id, which a declaration may name or leave to the stack
- * while meaning the same team.
+ * The team a client speaks for, resolved: its API URL with the loopback host written one way. The API URL is the
+ * team's own (the hosted URL is per team), so it names the team; the developer key is the team's secret, not its
+ * name, and a rotated key is the same team. Not the team id either, which a declaration may name or leave to the
+ * stack while meaning the same team (a move between two named team ids is told apart by `withTeamMove`).
  */
-export function teamOf(client: RoomsClient): string {
+export function teamOf(client: { readonly config: { readonly apiUrl: string } }): string {
     const url = new URL(client.config.apiUrl);
     if (LOOPBACK.has(url.hostname)) url.hostname = "127.0.0.1";
-    const key = createHash("sha256").update(client.config.developerKey).digest("hex").slice(0, 16);
-    return `${url.origin}${url.pathname}#${key}`;
+    return `${url.origin}${url.pathname}`;
 }
 
-export class Claims {
+/** A room, as the claims know it: by team and id. */
+export const roomKey = (client: RoomsClient, id: string) => `${teamOf(client)} room ${id}`;
+
+/** A friendly URL a Room of the deployment declares, by team. */
+export const friendlyUrlKey = (client: RoomsClient, friendlyUrl: string) => `${teamOf(client)} friendly URL ${friendlyUrl}`;
+
+/** A room's address (`room_url`: the team's domain and the room's friendly URL), as something a deployment changes. */
+export const roomAddressKey = (client: RoomsClient, id: string) => `${roomKey(client, id)} address`;
+
+/** A team's `domain`, which every room address of the team carries, as something a deployment changes. */
+export const domainKey = (client: RoomsClient) => `${teamOf(client)} domain`;
+
+/**
+ * Where a runtime's claims are kept: in its process (the default), or where every process of one deployment sees
+ * them (the plugin face, whose explicit providers are one process each: provider/plugin/deploymentClaims.ts).
+ */
+export interface ClaimStore {
+    /** Records `owner` for `thing` unless another owner has it; answers the owner it has then (maybe `owner`). */
+    claim(thing: string, owner: string): string | undefined;
+    ownerOf(thing: string): string | undefined;
+}
+
+/** Claims kept in this process. */
+export class ProcessClaims implements ClaimStore {
     private readonly owners = new Map<string, string>();
 
-    /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
     claim(thing: string, owner: string): string | undefined {
         const current = this.owners.get(thing);
-        if (current !== undefined && current !== owner) return current;
+        if (current !== undefined) return current;
         this.owners.set(thing, owner);
         return undefined;
     }
 
-    /** The resource that declares `thing` in this deployment, if any has said so. */
     ownerOf(thing: string): string | undefined {
         return this.owners.get(thing);
+    }
+}
+
+export class Claims {
+    private readonly changing = new Set<string>();
+
+    constructor(private readonly store: ClaimStore = new ProcessClaims()) {}
+
+    /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
+    claim(thing: string, owner: string): string | undefined {
+        const current = this.store.claim(thing, owner);
+        return current !== undefined && current !== owner ? current : undefined;
+    }
+
+    /** The resource that declares `thing` in this deployment, if any has said so. */
+    ownerOf(thing: string): string | undefined {
+        return this.store.ownerOf(thing);
+    }
+
+    /**
+     * Records that a resource's diff in this deployment changes `thing` (a room's address, a team's domain), so that
+     * what depends on it (a join token's link) is planned anew in the same preview and up.
+     */
+    changes(thing: string): void {
+        this.changing.add(thing);
+    }
+
+    /** Whether a diff of this deployment said it changes `thing`. */
+    changed(thing: string): boolean {
+        return this.changing.has(thing);
     }
 }

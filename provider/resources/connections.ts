@@ -20,12 +20,19 @@ import type { KindDiff } from "./kind";
 // Read from the stack's `vcrooms:*` config by the API layer, so the adopt-team command reads a stack as the provider does.
 export { optionsFromStack, type StackConfig } from "../api/config";
 
-/** Gives the client for a resource's connection input (undefined: the stack's). */
-export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
+/**
+ * Gives the client for a resource's connection input (undefined: the stack's). `declared`: the connection is one the
+ * program declares in this deployment (a check's), whose key is the team's current one; any other (one kept in
+ * state, for a read, a diff's old side or a delete) is sent with that current key where the deployment declared one
+ * for the same team, so a resource dropped in the up that rotates the key is deleted with the new key.
+ */
+export type ClientFor = (connection?: ConnectionInput, declared?: boolean) => RoomsClient;
 
 export class Connections {
     private stack: Partial<ClientOptions> = {};
     private readonly clients = new Map<string, RoomsClient>();
+    /** By team (teamOf), the developer key a check of this process was given last. */
+    private readonly currentKeys = new Map<string, string>();
 
     constructor(
         private readonly env: NodeJS.ProcessEnv = process.env,
@@ -45,15 +52,19 @@ export class Connections {
     }
 
     /** The client for a connection input, built on first use: a provider never configured reads the environment. */
-    readonly clientFor: ClientFor = (connection = {}) => {
+    readonly clientFor: ClientFor = (connection = {}, declared = false) => {
         const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== "")) as ConnectionInput;
-        const config = resolveClientConfig({ ...this.stack, ...given }, this.env);
+        let config = resolveClientConfig({ ...this.stack, ...given }, this.env);
         // The stack's key belongs to the stack's API: a connection to another host brings its own.
         if (given.apiUrl !== undefined && given.developerKey === undefined && config.apiUrl !== normalUrl(this.stack.apiUrl ?? this.env.VCROOMS_API_URL)) {
             throw new ConfigurationError(
                 `connection.developerKey is required: connection.apiUrl ${shownUrl(config.apiUrl)} is not the stack's API URL, and the stack's developer key is never sent to another host; give that team's key in connection.developerKey`,
             );
         }
+        const team = teamOf({ config });
+        const current = this.currentKeys.get(team);
+        if (declared) this.currentKeys.set(team, config.developerKey);
+        else if (current !== undefined && current !== config.developerKey) config = { ...config, developerKey: current };
         const digest = createHash("sha256").update(config.developerKey).digest("hex");
         const key = [config.apiUrl, config.teamId ?? "", config.auth, digest, config.requestsPerMinute].join("|");
         let client = this.clients.get(key);
@@ -76,13 +87,14 @@ function normalUrl(text: string | undefined): string | undefined {
 }
 
 /**
- * For `check`: a connection that cannot be resolved (no API URL, one not ending in /api/v1, no key) fails at
+ * For `check`, with the connection the program declares (its key is the team's current one, see ClientFor): a
+ * connection that cannot be resolved (no API URL, one not ending in /api/v1, no key) fails at
  * preview, naming the setting, rather than at `up`. A connection not known yet is judged when it is.
  */
 export function configurationFailures(clientFor: ClientFor, connection: unknown): CheckFailure[] {
     if (containsUnknown(connection)) return [];
     try {
-        clientFor(connection as ConnectionInput | undefined);
+        clientFor(connection as ConnectionInput | undefined, true);
         return [];
     } catch (error) {
         if (error instanceof ConfigurationError) return [{ property: "", reason: error.message }];
@@ -90,24 +102,34 @@ export function configurationFailures(clientFor: ClientFor, connection: unknown)
     }
 }
 
-/** The team a connection resolves to (API URL and team id), or undefined when it cannot be resolved now. */
-function resolvedTeam(clientFor: ClientFor, connection: unknown): string | undefined {
+/**
+ * The team a connection resolves to (its API URL, and the team id when one is given), or undefined when it cannot
+ * be resolved now. The developer key is left out: it is the team's secret, not its name.
+ */
+function resolvedTeam(clientFor: ClientFor, connection: unknown): { team: string; teamId?: string } | undefined {
     try {
-        return teamOf(clientFor(connection as ConnectionInput | undefined));
+        const client = clientFor(connection as ConnectionInput | undefined);
+        return { team: teamOf(client), teamId: client.config.teamId };
     } catch (error) {
         if (error instanceof ConfigurationError) return undefined;
         throw error;
     }
 }
 
+/** Two resolved connections name other teams: another API URL, or two team ids that differ (one left unnamed is the URL's team). */
+function otherTeam(olds: ReturnType<typeof resolvedTeam>, news: ReturnType<typeof resolvedTeam>): boolean {
+    if (olds === undefined || news === undefined) return olds !== news;
+    return olds.team !== news.team || (olds.teamId !== undefined && news.teamId !== undefined && olds.teamId !== news.teamId);
+}
+
 /**
  * A `connection` change that moves a resource to another team (its API URL or team id resolve differently)
  * replaces it: the old one is deleted with the old connection, the new one created with the new. In place, the
  * resource would stay in the old team while its state pointed at the new one. A change within one team (a rotated
- * key, another auth) stays an update; so does one not known yet at preview.
+ * key, another auth) stays an update, made with the new connection; so does one not known yet at preview.
  */
 export function withTeamMove(diff: KindDiff, clientFor: ClientFor, olds: { connection?: unknown }, news: { connection?: unknown }): KindDiff {
     if (containsUnknown(news.connection) || JSON.stringify(olds.connection ?? {}) === JSON.stringify(news.connection ?? {})) return diff;
-    if (resolvedTeam(clientFor, olds.connection) === resolvedTeam(clientFor, news.connection)) return diff;
+    if (!otherTeam(resolvedTeam(clientFor, olds.connection), resolvedTeam(clientFor, news.connection))) return diff;
     return replacedBy(diff, "connection", olds, news);
 }

@@ -20,6 +20,7 @@ import { joinToken } from "../declarations/joinToken";
 import { apiTime, durationSeconds, isoOf } from "../declarations/times";
 import { containsUnknown, failure } from "../model/check";
 import { checkInputs } from "./check";
+import { Claims, domainKey, roomAddressKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { describeFailure } from "../api/messages";
 
@@ -57,7 +58,8 @@ function definedOnly<T extends object>(values: T): T {
 }
 
 export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs> {
-    constructor(private readonly clientFor: ClientFor) {}
+    /** `claims`: the runtime's, shared by every kind of the process, to see a Room or TeamDefaults change the token's address. */
+    constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
 
     private client(connection?: ConnectionInput): RoomsClient {
         return this.clientFor(connection);
@@ -72,14 +74,33 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
 
     /**
      * Any input change replaces (the token carries them all, signed); so does an expiry that is past, or
-     * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`.
+     * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`. A link whose address a
+     * resource of this deployment changes (its Room renamed, its team's `domain` changed) replaces it too, reported
+     * as `room`: the link would answer 404 from that up on.
      */
     async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<KindDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         if (changed.length === 0 && olds.stale !== undefined) changed.push(olds.stale.input);
+        if (changed.length === 0 && this.addressChanges(olds, news)) changed.push("room");
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
         const detailedDiff = detailOf(changed, changed, olds as Values, news as Values);
         return withTeamMove({ changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken), detailedDiff }, this.clientFor, olds, news);
+    }
+
+    /**
+     * Whether a Room or TeamDefaults of this deployment changes the address of the token's room (its friendly URL,
+     * or the team's domain). Their diffs ran before this one when the token depends on them: on the Room through
+     * `room` (its id), on the TeamDefaults through the Room's `dependsOn`, as the docs advise.
+     */
+    private addressChanges(olds: TokenOutputs, news: TokenInputs): boolean {
+        if (typeof olds.roomId !== "string") return false;
+        let client: RoomsClient;
+        try {
+            client = this.client(containsUnknown(news.connection) ? olds.connection : news.connection);
+        } catch {
+            return false;
+        }
+        return this.claims.changed(roomAddressKey(client, olds.roomId)) || this.claims.changed(domainKey(client));
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */

@@ -15,7 +15,7 @@ import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
 import { room } from "../declarations/room";
 import { checkInputs } from "./check";
-import { Claims, teamOf } from "./claims";
+import { Claims, friendlyUrlKey, roomAddressKey, roomKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, replacedBy } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
@@ -147,11 +147,6 @@ function roomLabel(ctx: Context, inputs: { friendlyUrl?: string }, id?: string):
     return `room ${name}${url}`.replace("room  (", "room (");
 }
 
-/** A room, as claims.ts knows it: by team and id. */
-function roomKey(client: RoomsClient, id: string): string {
-    return `${teamOf(client)} room ${id}`;
-}
-
 async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
     try {
         return await client.getRoom(ref);
@@ -186,7 +181,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const { friendlyUrl } = inputs;
         const { resourceName } = ctx;
         if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
-            const other = this.claims.claim(`${teamOf(this.client(inputs))} friendly URL ${friendlyUrl}`, resourceName);
+            const other = this.claims.claim(friendlyUrlKey(this.client(inputs), friendlyUrl), resourceName);
             if (other) {
                 failures.push(failure("friendlyUrl", `is also declared by Room "${other}" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
             }
@@ -199,6 +194,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const client = this.client(news);
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(client, id), ctx.resourceName);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
+        // A new friendly URL is a new address: a join token of this room is issued anew in the same up (joinToken.ts).
+        if (diff.detailedDiff.friendlyUrl !== undefined) this.claims.changes(roomAddressKey(client, id));
         return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
     }
 

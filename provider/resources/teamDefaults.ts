@@ -12,7 +12,7 @@ import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Valu
 import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
-import { Claims, teamOf } from "./claims";
+import { Claims, domainKey, teamOf } from "./claims";
 import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
@@ -118,7 +118,10 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         const client = this.client(news);
         if (ctx.resourceName !== undefined) this.claims.claim(defaultsKey(client), ctx.resourceName);
         // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
-        return withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
+        const diff = withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
+        // A new domain is a new address for every room of the team: their join tokens are issued anew (joinToken.ts).
+        if (diff.detailedDiff.domain !== undefined) this.claims.changes(domainKey(client));
+        return diff;
     }
 
     async create(inputs: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: DefaultsOutputs }> {

@@ -97,7 +97,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
     });
 
     it("a purge empties exactly the kinds named, leaves the others, and runs again only when triggers change", async () => {
-        await api("POST", "/rooms", { friendly_url: "purge-cli" });
+        const roomId = (await api("POST", "/rooms", { friendly_url: "purge-cli" })).body.id as string;
         await control(emulator, "POST", "/rooms/purge-cli/content", { chat: [{}, {}], transcripts: [{}], questions: 2, summaries: 1, polls: 1, quizzes: 1, recordings: 3 });
         const purge = (trigger: string) => ({ purges: [{ name: "wipe", args: { room: "purge-cli", kinds: ["chat", "transcripts", "recordings"], triggers: [trigger] } }] });
         const p = await project(purge("1"));
@@ -119,7 +119,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         expect(planned.new?.inputs?.deletes).toEqual(["chat", "transcripts", "recordings"]);
         await clearLog(emulator);
         expect((await p.up([], { preview: false })).code).toBe(0); // the plan was just previewed
-        expect(await contentDeletes()).toEqual(["/api/v1/rooms/purge-cli/chat", "/api/v1/rooms/purge-cli/recordings", "/api/v1/rooms/purge-cli/transcripts"]);
+        // By the room's UUID, resolved once before the deletes: each names the same room.
+        expect(await contentDeletes()).toEqual(["chat", "recordings", "transcripts"].map((kind) => `/api/v1/rooms/${roomId}/${kind}`));
         expect(await counts("purge-cli")).toMatchObject({ chat: 0, questions: 2 });
         await clearLog(emulator);
         expect((await p.destroy([], { preview: false })).code).toBe(0);

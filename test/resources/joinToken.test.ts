@@ -144,7 +144,7 @@ describe("RoomContentPurge", () => {
     const counts = async (room: string) => control(emulator, "GET", `/rooms/${room}/content`);
 
     it("empties exactly the kinds named, leaves the others, and runs again only when triggers change", async () => {
-        await api("POST", "/rooms", { friendly_url: "purged" });
+        const purgedId = (await api("POST", "/rooms", { friendly_url: "purged" })).body.id as string;
         await api("POST", "/rooms", { friendly_url: "all-gone" });
         await control(emulator, "POST", "/rooms/purged/content", seed);
         await control(emulator, "POST", "/rooms/all-gone/content", seed);
@@ -182,7 +182,7 @@ describe("RoomContentPurge", () => {
         const rerun = await engine.up(program("v2"));
         expect(rerun.steps.filter((s) => s.op !== "same").map((s) => s.name)).toEqual(expect.arrayContaining(["some"]));
         expect(rerun.steps.filter((s) => s.name === "all").map((s) => s.op)).toEqual(["same"]);
-        expect((await log()).entries.filter((e) => e.method === "DELETE").map((e) => e.path).sort()).toEqual(["/api/v1/rooms/purged/chat", "/api/v1/rooms/purged/recordings"]);
+        expect((await log()).entries.filter((e) => e.method === "DELETE").map((e) => e.path).sort()).toEqual([`/api/v1/rooms/${purgedId}/chat`, `/api/v1/rooms/${purgedId}/recordings`]);
         expect(await counts("purged")).toMatchObject({ chat: 0, questions: 1 });
 
         // Destroy deletes nothing more.

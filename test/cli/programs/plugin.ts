@@ -4,6 +4,7 @@
  * `pulumi.CustomResource` with the schema's type tokens, and run by the plugin the project's Pulumi.yaml names.
  *
  *   test:defaults   TeamDefaults args (JSON), or absent
+ *   test:moreDefaults [{ name, args, provider? }] (JSON): further TeamDefaults, each through the provider named
  *   test:rooms      [{ name, args, secretArgs?, provider? }] (JSON): one Room each; `provider` names one of test:providers
  *   test:secrets    secret config (JSON) `{ <room name>: { <arg>: value } }`, as in declared.ts
  *   test:providers  [{ name, apiUrl, teamId? }] (JSON): explicit providers, each with the developer key of
@@ -49,6 +50,9 @@ export = async () => {
         providers.set(p.name, new VcroomsProvider(p.name, { apiUrl: p.apiUrl, teamId: p.teamId, developerKey: config.requireSecret(`key-${p.name}`) }));
     }
     const defaults = defaultsArgs ? new PluginResource("TeamDefaults", "defaults", defaultsArgs) : undefined;
+    for (const more of config.getObject<Array<{ name: string; args: Record<string, unknown>; provider?: string }>>("moreDefaults") ?? []) {
+        new PluginResource("TeamDefaults", more.name, more.args, { provider: more.provider ? providers.get(more.provider) : undefined });
+    }
     const outputs: Record<string, unknown> = {};
     for (const room of rooms) {
         const args: Record<string, unknown> = { ...room.args };

@@ -1,6 +1,11 @@
 /**
  * A room and a join token for it through the plugin face (`vcrooms:index:Room`, `vcrooms:index:JoinToken`),
- * registered by type token as a generated SDK would: for test/cli/joinTokenRefresh.test.ts.
+ * registered by type token as a generated SDK would: for test/cli/joinTokenRefresh.test.ts and
+ * test/cli/joinTokenAddress.test.ts.
+ *
+ *   test:room   the Room's friendly URL (absent: token-board)
+ *
+ * Stack outputs: `tokenId`, and `aliceLink` (secret).
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -12,7 +17,9 @@ class PluginResource extends pulumi.CustomResource {
 }
 
 export = async () => {
-    const room = new PluginResource("Room", "board", { friendlyUrl: "token-board", description: "Board", privacy: "private" });
-    const token = new PluginResource("JoinToken", "alice", { room: room.id, userName: "Alice", expiresAt: 10080, renewBefore: "24h" });
-    return { tokenId: token.id };
+    const friendlyUrl = new pulumi.Config("test").get("room") ?? "token-board";
+    const room = new PluginResource("Room", "board", { friendlyUrl, description: "Board", privacy: "private" });
+    // `link: undefined`: an output to read back, as a generated SDK's class lists it.
+    const token = new PluginResource("JoinToken", "alice", { room: room.id, userName: "Alice", expiresAt: 10080, renewBefore: "24h", link: undefined });
+    return { tokenId: token.id, aliceLink: (token as unknown as { link: pulumi.Output<string> }).link };
 };

@@ -2,9 +2,11 @@
  * The program of the real-CLI suite for join tokens, content purges and data functions, driven by stack
  * config so that a scenario changes the program by changing config:
  *
+ *   test:defaults   TeamDefaults args (JSON) of a TeamDefaults "defaults" the board depends on (absent: none)
  *   test:room       friendly URL of a Room "board" to declare (absent: none)
  *   test:tokens     [{ name, args }] (JSON): one JoinToken each, for the board room
- *   test:purges     [{ name, args }] (JSON): one RoomContentPurge each
+ *   test:purges     [{ name, args, boardUrl? }] (JSON): one RoomContentPurge each; `boardUrl: true` gives it
+ *                   the board's `friendlyUrl` output as its `room`
  *   test:functions  arguments (JSON) `{ room, sessionId, dateStart, dateEnd, metrics, tags, teamMetrics }`:
  *                   when present, every data function is called and its result exported
  *   test:getRoom    a room's friendly URL: getRoom and getRoomOutput of it exported as `room` and `roomOutput`
@@ -18,6 +20,7 @@ import * as vcrooms from "pulumi-vcrooms";
 interface Declared {
     name: string;
     args: Record<string, unknown>;
+    boardUrl?: boolean;
 }
 interface FunctionArgs {
     room: string;
@@ -33,7 +36,9 @@ export = async () => {
     const config = new pulumi.Config("test");
     const outputs: Record<string, unknown> = {};
     const friendlyUrl = config.get("room");
-    const room = friendlyUrl ? new vcrooms.Room("board", { friendlyUrl, privacy: "private" }) : undefined;
+    const defaultsArgs = config.getObject<Record<string, unknown>>("defaults");
+    const defaults = defaultsArgs ? new vcrooms.TeamDefaults("defaults", defaultsArgs) : undefined;
+    const room = friendlyUrl ? new vcrooms.Room("board", { friendlyUrl, privacy: "private" }, { dependsOn: defaults ? [defaults] : [] }) : undefined;
     if (room) outputs.roomId = room.id;
     for (const t of config.getObject<Declared[]>("tokens") ?? []) {
         const token = new vcrooms.JoinToken(t.name, { room: room!.id, ...t.args });
@@ -44,7 +49,8 @@ export = async () => {
         });
     }
     for (const p of config.getObject<Declared[]>("purges") ?? []) {
-        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, p.args as unknown as vcrooms.RoomContentPurgeArgs).purged;
+        const args = { ...p.args, ...(p.boardUrl ? { room: room!.friendlyUrl } : {}) } as unknown as vcrooms.RoomContentPurgeArgs;
+        outputs[`${p.name}Purged`] = new vcrooms.RoomContentPurge(p.name, args).purged;
     }
     const read = config.get("getRoom");
     if (read) Object.assign(outputs, { room: await vcrooms.getRoom({ room: read }), roomOutput: vcrooms.getRoomOutput({ room: read }) });
