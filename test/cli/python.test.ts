@@ -106,6 +106,14 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         expect(printed.join("\n")).not.toContain(token);
         expect(printed.join("\n")).not.toContain(emulator.developerKey);
 
+        // A room made outside Pulumi, imported: upstream's Python host prints its declaration in Python.
+        await apiCaller(emulator)("POST", "/rooms", { friendly_url: "python-outside", description: "Made by hand", max_participants: 25 });
+        const code = path.join(project.dir, "imported.py");
+        await project.must(["import", "vcrooms:index:Room", "outside", "python-outside", "--protect=false", "--yes", "--non-interactive", "--out", code]);
+        const imported = fs.readFileSync(code, "utf8");
+        expect(imported).toContain("import pulumi_vcrooms as vcrooms");
+        expect(imported).toMatch(/vcrooms\.Room\("outside",[^]*friendly_url="python-outside"[^]*max_participants=25/);
+
         const down = await project.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
