@@ -118,8 +118,10 @@ export class VcroomsPlugin {
         return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref) };
     }
 
-    async check(ref: ResourceRef, olds: Values, news: Values): Promise<{ inputs: Values; failures: CheckFailure[] }> {
-        const { d, provider, ctx } = this.kind(ref);
+    /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */
+    async check(ref: ResourceRef, olds: Values, news: Values, randomSeed?: string): Promise<{ inputs: Values; failures: CheckFailure[] }> {
+        const { d, provider, ctx: named } = this.kind(ref);
+        const ctx: Context = randomSeed ? { ...named, randomSeed } : named;
         const given = unwrapSecrets<Values>(news);
         const inputs = { ...given.plain };
         if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {

@@ -110,7 +110,9 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
             resp.setSupportspreview(false);
             return resp;
         }),
-        check: unary(async (req) => checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews())))),
+        check: unary(async (req) =>
+            checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews()), Buffer.from(req.getRandomseed_asU8()).toString("hex"))),
+        ),
         diff: unary(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
         create: unary(async (req) => {
             const result = await plugin.create(refOf(req), toValues(req.getProperties()));

@@ -6,9 +6,9 @@
  * Every method has the same shape: read the inputs, make the fewest calls that reach the
  * declared state, return outputs built from what the API answered.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
-import { containsUnknown, failure, UNKNOWN } from "../model/check";
+import { containsUnknown, failure } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
@@ -30,32 +30,33 @@ type RoomOutputs = ProviderOutputsOf<typeof room, Bookkeeping>;
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
-function identityOf(inputs: Values, name: string): string {
-    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${name}`;
+/**
+ * The create id check keeps in a room's inputs: random, so that no other stack (whatever its project and stack
+ * names) and no replacement of this resource shares it. The plugin face derives it from the engine's random seed for
+ * the check, which an update plan (`preview --save-plan`, `up --plan`) keeps; the dynamic face has no seed.
+ */
+export function newCreateId(ctx: Pick<Context, "randomSeed">): string {
+    return ctx.randomSeed !== undefined && ctx.randomSeed.length > 0 ? digest(`create id\n${ctx.randomSeed}`).slice(0, 32) : randomBytes(16).toString("hex");
 }
 
 /**
- * Pulumi-style auto-name: the resource name, made URL-safe, plus a suffix; 3 to 32 characters. The suffix is
- * derived, not random: from the resource's identity and its create-only inputs, so preview shows the name up
- * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
- * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
+ * Pulumi-style auto-name: the resource name, made URL-safe, plus 7 hex digits of the create id; 3 to 32 characters.
+ * Decided by create (check keeps only the create id), so preview shows it as unknown rather than a name up would
+ * not create; a replacement, with its new create id, gets a new name.
  */
-export function generateFriendlyUrl(inputs: Values, name: string, createOnly: readonly string[]): string {
-    const values = createOnly.map((k) => inputs[k]);
-    if (containsUnknown(values)) return UNKNOWN;
+export function generateFriendlyUrl(name: string, createId: string): string {
     const base = name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
-    return `${base}-${digest(`friendly URL\n${identityOf(inputs, name)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
+    return `${base}-${digest(`friendly URL\n${createId}`).slice(0, 7)}`;
 }
 
 /**
- * The creation marker: the `external_id` a create writes when the program declares none, derived again on every
- * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
- * earlier attempt of this resource whose answer was lost, not by another stack or person.
+ * The creation marker: the `external_id` a create writes when the program declares none, derived from the create
+ * id. A room under the resource's friendly URL that carries it was made by an earlier attempt of this very create
+ * whose answer was lost, not by another stack, a replacement's original or a person.
  */
-export function creationMarker(inputs: Values, name: string | undefined): string | undefined {
-    if (inputs.externalId !== undefined || name === undefined) return undefined;
-    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs, name)}`).slice(0, 24)}`;
+export function creationMarker(inputs: Values): string | undefined {
+    if (inputs.externalId !== undefined || typeof inputs.createId !== "string") return undefined;
+    return `pulumi-vcrooms:${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
 }
 
 /** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
@@ -83,14 +84,22 @@ export function droppedExpiryWarning(olds: Values, news: Values, name: string | 
 }
 
 /**
- * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
- * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
- * changed, like Pulumi's auto-named resources.
+ * Fills the bookkeeping check keeps: the create id (the olds', else a new one: a new resource, or a replacement,
+ * which the engine checks with no olds) and, when the program declares no friendlyUrl, the generated flag, keeping
+ * a name held in the inputs before (one generated by an earlier version, or one the program no longer declares).
  */
-export function completeRoom(olds: Values, news: Values, name: string | undefined): Values {
-    if (news.friendlyUrl !== undefined || name === undefined) return news;
-    const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
-    return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, name, replacementInputs(room)), friendlyUrlGenerated: true };
+export function completeRoom(olds: Values, news: Values, ctx: Pick<Context, "resourceName" | "randomSeed">): Values {
+    const createId = typeof olds.createId === "string" ? olds.createId : newCreateId(ctx);
+    if (news.friendlyUrl !== undefined || ctx.resourceName === undefined) return { ...news, createId };
+    const kept = typeof olds.friendlyUrl === "string" ? { friendlyUrl: olds.friendlyUrl } : {};
+    return { ...news, ...kept, friendlyUrlGenerated: true, createId };
+}
+
+/** The inputs a create sends: with the generated friendly URL when check left it to create. */
+function withGeneratedName(inputs: RoomInputs, ctx: Context): RoomInputs {
+    const name = ctx.resourceName;
+    if (inputs.friendlyUrl !== undefined || inputs.friendlyUrlGenerated !== true || typeof inputs.createId !== "string" || name === undefined) return inputs;
+    return { ...inputs, friendlyUrl: generateFriendlyUrl(name, inputs.createId) };
 }
 
 /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
@@ -150,7 +159,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
-        const inputs = completeRoom(olds, news, ctx.resourceName) as RoomInputs;
+        const inputs = completeRoom(olds, news, ctx) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date(), olds);
         const dropped = droppedExpiryWarning(olds, inputs, ctx.resourceName);
         if (dropped) ctx.warn(dropped);
@@ -175,15 +184,17 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
-     * Creates the room, or adopts it (adoptExisting). A create that may have reached the API without an answer
-     * is settled by the friendly URL, unique per team and ours (generated, or declared for this resource): a room
-     * found under it is taken only when it carries this resource's creation marker and no resource of this
-     * deployment manages it, i.e. when an earlier attempt of this create made it. Inside the client's retry loop
-     * that settles a lost answer; on a later run (the lookup failed too) the create is refused as "taken", and the
-     * same lookup takes the room. Any other room under the name is left alone: the create fails, naming the way
-     * out (another friendlyUrl, or adoptExisting).
+     * Creates the room, or adopts it (adoptExisting). A create that may have reached the API without an answer is
+     * settled by the friendly URL, unique per team: a room found under it is taken only when it is this very create's
+     * (and no resource of this deployment manages it). That is a room carrying this create's marker; with a declared
+     * `externalId` (no marker then), a room with that externalId under the generated name (whose suffix is this
+     * create's own), or under a declared name that was free just before the first attempt. Inside the client's retry
+     * loop that settles a lost answer. Any other room under the name is left alone: the create fails, naming the way
+     * out (another friendlyUrl, or adoptExisting). A later run has a new create id, so it never takes a room an
+     * earlier run made: it cannot tell that room from another stack's of the same names.
      */
-    async create(inputs: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
+    async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
+        const inputs = withGeneratedName(given, ctx);
         let record: RoomRecord;
         try {
             const client = this.client(inputs);
@@ -196,10 +207,11 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 }
                 return adoptRoom(client, inputs, found);
             };
-            const marker = creationMarker(inputs, ctx.resourceName);
-            const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
+            const marker = creationMarker(inputs);
+            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given, marker);
+            const madeEarlier = friendlyUrl === undefined || made === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
-                const ours = found !== undefined && found.external_id === marker && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
+                const ours = found !== undefined && made(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
                 return ours ? adoptRoom(client, inputs, found) : undefined;
             };
             const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
@@ -219,6 +231,20 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
         await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(ctx, inputs, record.id), ctx);
         return { id: record.id, outs: outs as RoomOutputs };
+    }
+
+    /**
+     * How this create knows a room found under its friendly URL as its own (undefined: it cannot). With a marker: the
+     * room carries it. With a declared externalId: the room carries that, and the name is this create's own, either
+     * generated from its create id or declared and found free by a lookup before the first attempt.
+     */
+    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs, marker: string | undefined): Promise<((found: RoomRecord) => boolean) | undefined> {
+        if (marker !== undefined) return (found) => found.external_id === marker;
+        const externalId = inputs.externalId;
+        if (typeof externalId !== "string" || typeof inputs.createId !== "string" || inputs.friendlyUrl === undefined) return undefined;
+        const generated = given.friendlyUrl === undefined;
+        const free = generated || (await findRoom(client, inputs.friendlyUrl)) === undefined;
+        return free ? (found) => found.external_id === externalId : undefined;
     }
 
     /**
