@@ -7,7 +7,7 @@
  * declared state, return outputs built from what the API answered.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
+import { ApiError, NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
 import { containsUnknown, failure } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
 import type { ConnectionInput } from "../model/connection";
@@ -123,6 +123,17 @@ function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
 }
 
+/**
+ * A create whose outcome stayed unknown under a generated name: the next up checks the resource anew and chooses
+ * another name (it cannot tell the room this attempt may have made from another stack's), so the message names the
+ * room the attempt may have left and the explicit ways to settle it.
+ */
+function withUnsettledName(described: Error, error: unknown, inputs: RoomInputs, given: RoomInputs): Error {
+    if (!(error instanceof ApiError) || !error.mayHaveActed || given.friendlyUrl !== undefined || inputs.friendlyUrl === undefined) return described;
+    described.message += `. If it did, room ${inputs.friendlyUrl} exists and no stack manages it (the next up chooses another name): delete it, or take it over by declaring friendlyUrl "${inputs.friendlyUrl}" with adoptExisting: true`;
+    return described;
+}
+
 /** How messages name a room: by its resource name (else its id), with its friendly URL. */
 function roomLabel(ctx: Context, inputs: { friendlyUrl?: string }, id?: string): string {
     const name = ctx.resourceName !== undefined ? `"${ctx.resourceName}"` : id ? `"${id}"` : "";
@@ -224,7 +235,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 record = earlier;
             }
         } catch (error) {
-            throw describeFailure("create", roomLabel(ctx, inputs), error);
+            throw withUnsettledName(describeFailure("create", roomLabel(ctx, inputs), error), error, inputs, given);
         }
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
