@@ -143,8 +143,15 @@ export class VcroomsPlugin {
     async create(ref: ResourceRef, inputs: Values): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
-        const result = await provider.create(given.plain, ctx);
-        return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
+        try {
+            const result = await provider.create(given.plain, ctx);
+            return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
+        } catch (error) {
+            // A failed create the engine keeps in the stack (server.ts sends its `id` and `properties`): secrets wrapped.
+            const kept = error as { properties?: Values };
+            if (kept.properties !== undefined) kept.properties = this.outputs(d, kept.properties, given.secrets, given.plain);
+            throw error;
+        }
     }
 
     /**

@@ -123,15 +123,24 @@ function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
 }
 
+/** The id a create whose outcome stayed unknown is kept under, with the friendly URL it asked for. */
+const UNSETTLED = "unsettled-create:";
+
+/** True for an error after which whether the create took effect is unknown (its answer and the lookup were lost). */
+function outcomeUnknown(error: unknown): boolean {
+    return error instanceof ApiError && error.mayHaveActed;
+}
+
 /**
- * A create whose outcome stayed unknown under a generated name: the next up checks the resource anew and chooses
- * another name (it cannot tell the room this attempt may have made from another stack's), so the message names the
- * room the attempt may have left and the explicit ways to settle it.
+ * What proves a room found under a create's friendly URL was made by that very create, when the name itself may be
+ * another's: its marker; with a declared externalId (no marker), that externalId under a generated name, whose
+ * suffix is the create's own. Undefined: nothing can (a declared name and a declared externalId).
  */
-function withUnsettledName(described: Error, error: unknown, inputs: RoomInputs, given: RoomInputs): Error {
-    if (!(error instanceof ApiError) || !error.mayHaveActed || given.friendlyUrl !== undefined || inputs.friendlyUrl === undefined) return described;
-    described.message += `. If it did, room ${inputs.friendlyUrl} exists and no stack manages it (the next up chooses another name): delete it, or take it over by declaring friendlyUrl "${inputs.friendlyUrl}" with adoptExisting: true`;
-    return described;
+function creationProof(inputs: Values, given: Values): ((found: RoomRecord) => boolean) | undefined {
+    const marker = creationMarker(inputs);
+    if (marker !== undefined) return (found) => found.external_id === marker;
+    const externalId = inputs.externalId;
+    return typeof externalId === "string" && given.friendlyUrl === undefined && typeof inputs.createId === "string" ? (found) => found.external_id === externalId : undefined;
 }
 
 /** How messages name a room: by its resource name (else its id), with its friendly URL. */
@@ -188,6 +197,12 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
 
     async diff(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
+        if (id.startsWith(UNSETTLED)) {
+            // A create whose outcome stayed unknown: a new create makes the room (the room the earlier one may have
+            // made goes at its delete), first when the name is declared, which both would hold.
+            const declared = news.friendlyUrl !== undefined;
+            return { changes: true, replaces: ["id"], stables: [], deleteBeforeReplace: declared, detailedDiff: {} };
+        }
         const client = this.client(news);
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(client, id), ctx.resourceName);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
@@ -219,7 +234,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 return adoptRoom(client, inputs, found);
             };
             const marker = creationMarker(inputs);
-            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given, marker);
+            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given);
             const madeEarlier = friendlyUrl === undefined || made === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
                 const ours = found !== undefined && made(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
@@ -235,7 +250,11 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 record = earlier;
             }
         } catch (error) {
-            throw withUnsettledName(describeFailure("create", roomLabel(ctx, inputs), error), error, inputs, given);
+            const described = describeFailure("create", roomLabel(ctx, inputs), error);
+            if (!outcomeUnknown(error) || inputs.friendlyUrl === undefined || creationProof(inputs, given) === undefined) throw described;
+            // Kept in the stack as a resource whose create failed (the engine records the id and properties of such an
+            // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
+            throw Object.assign(described, { id: `${UNSETTLED}${inputs.friendlyUrl}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
         }
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
@@ -245,17 +264,23 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
-     * How this create knows a room found under its friendly URL as its own (undefined: it cannot). With a marker: the
-     * room carries it. With a declared externalId: the room carries that, and the name is this create's own, either
-     * generated from its create id or declared and found free by a lookup before the first attempt.
+     * How this create knows a room found under its friendly URL as its own (undefined: it cannot): its creation proof,
+     * or, for a declared name with a declared externalId, that externalId on a room under a name a lookup found free
+     * before the first attempt.
      */
-    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs, marker: string | undefined): Promise<((found: RoomRecord) => boolean) | undefined> {
-        if (marker !== undefined) return (found) => found.external_id === marker;
+    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs): Promise<((found: RoomRecord) => boolean) | undefined> {
+        const proof = creationProof(inputs, given);
+        if (proof !== undefined) return proof;
         const externalId = inputs.externalId;
         if (typeof externalId !== "string" || typeof inputs.createId !== "string" || inputs.friendlyUrl === undefined) return undefined;
-        const generated = given.friendlyUrl === undefined;
-        const free = generated || (await findRoom(client, inputs.friendlyUrl)) === undefined;
-        return free ? (found) => found.external_id === externalId : undefined;
+        return (await findRoom(client, inputs.friendlyUrl)) === undefined ? (found) => found.external_id === externalId : undefined;
+    }
+
+    /** The room a create kept as unsettled made, if it made one: found under its friendly URL and proven its own. */
+    private async settledRoom(client: RoomsClient, props: RoomOutputs): Promise<RoomRecord | undefined> {
+        const proof = creationProof(props, props.friendlyUrlGenerated === true ? { ...props, friendlyUrl: undefined } : props);
+        const found = typeof props.friendlyUrl === "string" && proof !== undefined ? await findRoom(client, props.friendlyUrl) : undefined;
+        return found !== undefined && proof!(found) ? found : undefined;
     }
 
     /**
@@ -269,7 +294,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         let declared: Values = {};
         try {
             const client = this.client(props);
-            record = await findRoom(client, id);
+            // A create kept as unsettled: the room it made, if provably its own, becomes the resource's (its id with it).
+            record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props) : await findRoom(client, id);
             if (record) {
                 declared = importing
                     ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
@@ -292,7 +318,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const { expired: _found, ...lastKnown } = props;
         const outs = outputsOf(room, record, declared, props.imageUploads, lastKnown);
         const inputs = inputsAfterRead(room, importing ? outs : props, outs, teamRoles);
-        return { id: importing ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
+        return { id: importing || id.startsWith(UNSETTLED) ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: RoomOutputs }> {
@@ -324,6 +350,17 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
+        if (id.startsWith(UNSETTLED)) {
+            // A create whose outcome stayed unknown: the room it made, if it made one and it is provably that create's.
+            let made: RoomRecord | undefined;
+            try {
+                made = await this.settledRoom(this.client(props), props);
+            } catch (error) {
+                throw describeFailure("delete", roomLabel(ctx, props), error);
+            }
+            if (made === undefined) return;
+            id = made.id;
+        }
         const owner = this.claims.ownerOf(roomKey(this.client(props), id));
         if (owner !== undefined && owner !== ctx.resourceName) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
