@@ -174,6 +174,13 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
     constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
 
+    /**
+     * The rooms this process's creates took over with adoptExisting (by team and id). A replacement's create runs in
+     * the deployment that deletes the resource it replaces: when it took that very room (`--replace` of a Room with a
+     * declared friendlyUrl and adoptExisting), deleting it would leave the stack without it.
+     */
+    private readonly adoptedHere = new Set<string>();
+
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
     }
@@ -243,6 +250,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
             try {
                 record = existing ? await adopt(existing) : await client.createRoom(body, madeEarlier);
+                if (existing) this.adoptedHere.add(roomKey(client, record.id));
             } catch (error) {
                 const taken = error instanceof ValidationError && error.fieldErrors.friendly_url !== undefined;
                 const earlier = taken && madeEarlier ? await madeEarlier() : undefined;
@@ -366,6 +374,10 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
             ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            return;
+        }
+        if (this.adoptedHere.has(roomKey(this.client(props), id))) {
+            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: its replacement took it over (adoptExisting), so it stays the resource's room`);
             return;
         }
         try {

@@ -80,4 +80,27 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
             expect((await api("GET", `/rooms/${alices.id}`)).body.description).toBe("Alice's standup");
         });
     }
+
+    it("dynamic face: up --replace of a Room with a declared friendlyUrl never loses the room: refused as taken, or, with adoptExisting, the same room kept", async () => {
+        const board = (args: Record<string, unknown>) => ({ "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", ...args } }]) });
+        const project = await projectFor(emulator, board({}));
+        projects.push(project);
+        expect((await project.up([], { preview: false })).code).toBe(0);
+        const [room] = await liveRooms();
+        const urn = String((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.urn);
+
+        // The replacement is created first, under the same declared name: the API refuses it, and nothing is deleted.
+        const refused = await project.up(["--replace", urn], { preview: false });
+        expect(refused.code).not.toBe(0);
+        expect(refused.stdout + refused.stderr).toContain("already been taken");
+        expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
+
+        // With adoptExisting the replacement takes that room over; the engine's delete of the replaced one then leaves it.
+        await project.setConfig(board({ adoptExisting: true }));
+        const adopted = await project.up(["--replace", urn], { preview: false });
+        expect(adopted.code, adopted.stdout + adopted.stderr).toBe(0);
+        expect(adopted.stdout + adopted.stderr).toContain("is not deleted: its replacement took it over (adoptExisting)");
+        expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
+        expect((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.id).toBe(room!.id);
+    });
 });
