@@ -23,7 +23,7 @@ const yesNo = (flag: boolean) => (flag ? "yes" : "no");
 
 /** What omitting a setting means for a kind (the table says more where it knows more). */
 function settingOmitted(d: Declaration, s: AnySetting, name: string): string {
-    if (name === d.uniqueInput && d.generatedFlag) return "Generated: the resource name plus a suffix derived from the project, stack, name and create-only inputs (so preview shows it), kept from then on; a new one when a create-only input changes.";
+    if (name === d.uniqueInput && d.generatedFlag) return "Generated at create: the resource name plus a random suffix, kept from then on (preview shows it as unknown); a replacement gets a new one, so no other stack or replacement shares it.";
     if ("whenOmitted" in s && s.whenOmitted) return s.whenOmitted;
     if (d.scope === "defaults") return "Left as the team has it.";
     return s.scope === "shared" ? "The team default applies." : "The API's value for a new room.";

@@ -107,6 +107,12 @@ export interface Declaration<
      */
     readonly uniqueInput?: string;
     readonly generatedFlag?: string;
+    /**
+     * A `fromCheck` input that check fills with a random value when the inputs it keeps have none (a new resource, or
+     * a replacement, which the engine checks with no olds), and keeps from then on: what makes the generated value
+     * and the creation marker this very create's own, which no other stack or replacement can share.
+     */
+    readonly createIdInput?: string;
     /** What only this kind does (generated names, cross-field rules, adoption, create reconciliation). */
     readonly hooks: H;
 }

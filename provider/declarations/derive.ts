@@ -69,13 +69,13 @@ export function stableOutputs(d: Declaration): string[] {
 export const hiddenKey = (name: string): string => `__${name}`;
 
 /**
- * The inputs that are bookkeeping, not the user's: the resource name and stack the SDK fills, and the flag check sets
- * when it generated a value. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi
+ * The inputs that are bookkeeping, not the user's: the resource name and stack the SDK fills, the flag check sets
+ * when it generated a value, and the create id check chooses. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi
  * preview --diff` hides them as it hides `__provider`. A purge's `deletes` is filled by check too, but stays visible:
  * it is there so that a preview lists what will be deleted.
  */
 export function bookkeepingInputs(d: Declaration): string[] {
-    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || name === d.generatedFlag).map(([name]) => name);
+    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
 }
 
 /** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */

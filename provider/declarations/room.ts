@@ -52,9 +52,10 @@ export const room = declareResource({
     inheritsFrom: "TeamDefaults",
     scope: "room",
     extras: {
-        resourceName: stringInput("Set by the SDK to the Pulumi resource name; the seed of the generated friendly URL.", { fromResourceName: true }),
-        stack: stringInput("Set by the SDK to `<project>/<stack>`: with the resource name, what makes the generated friendly URL and the creation marker this resource's own.", { fromStack: true }),
-        friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl was generated rather than declared.", { fromCheck: true }),
+        resourceName: stringInput("Set by the SDK to the Pulumi resource name; the start of the generated friendly URL.", { fromResourceName: true }),
+        stack: stringInput("Set by the SDK to `<project>/<stack>`. Nothing derives from it any more (two backends may hold stacks of one name); kept so states written with it stay as they are.", { fromStack: true }),
+        friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl is generated rather than declared.", { fromCheck: true }),
+        createId: stringInput("Set by check: random, chosen when the resource is created or replaced and kept from then on; the generated friendly URL's suffix and the creation marker derive from it.", { fromCheck: true }),
         adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing.", {
             whenOmitted: "`false`: the create fails when a room with this friendlyUrl exists.",
         }),
@@ -75,5 +76,6 @@ export const room = declareResource({
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",
+    createIdInput: "createId",
     hooks: { rules: crossFieldFailures },
 });

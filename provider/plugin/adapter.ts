@@ -125,8 +125,10 @@ export class VcroomsPlugin {
         return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref) };
     }
 
-    async check(ref: ResourceRef, olds: Values, news: Values): Promise<{ inputs: Values; failures: CheckFailure[] }> {
-        const { d, provider, ctx } = this.kind(ref);
+    /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */
+    async check(ref: ResourceRef, olds: Values, news: Values, randomSeed?: string): Promise<{ inputs: Values; failures: CheckFailure[] }> {
+        const { d, provider, ctx: named } = this.kind(ref);
+        const ctx: Context = randomSeed ? { ...named, randomSeed } : named;
         const given = unwrapSecrets<Values>(news);
         const inputs = { ...given.plain };
         if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
@@ -148,8 +150,15 @@ export class VcroomsPlugin {
     async create(ref: ResourceRef, inputs: Values): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
-        const result = await provider.create(given.plain, ctx);
-        return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
+        try {
+            const result = await provider.create(given.plain, ctx);
+            return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
+        } catch (error) {
+            // A failed create the engine keeps in the stack (server.ts sends its `id` and `properties`): secrets wrapped.
+            const kept = error as { properties?: Values };
+            if (kept.properties !== undefined) kept.properties = this.outputs(d, kept.properties, given.secrets, given.plain);
+            throw error;
+        }
     }
 
     /**

@@ -22,6 +22,8 @@ const provproto = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto = require("@pulumi/pulumi/proto/plugin_pb");
 const structproto = require("google-protobuf/google/protobuf/struct_pb");
 const emptyproto = require("google-protobuf/google/protobuf/empty_pb");
+const anyproto = require("google-protobuf/google/protobuf/any_pb");
+const statusproto = require("@pulumi/pulumi/proto/status_pb");
 
 type Call = { request: any };
 type Callback = (error: Partial<grpcTypes.ServiceError> | null, value?: unknown) => void;
@@ -68,15 +70,36 @@ function diffResponse(diff: PluginDiff) {
     return resp;
 }
 
+/**
+ * The gRPC error of a failed call. One that carries an `id` (a create that failed after the resource may exist) goes
+ * with its `id` and `properties` as the engine's ErrorResourceInitFailed detail, so the engine keeps the resource in
+ * the stack, as the dynamic-provider host does for the same error.
+ */
+function callError(error: unknown): Partial<grpcTypes.ServiceError> {
+    const message = error instanceof Error ? error.message : String(error);
+    const kept = error as { id?: unknown; properties?: Values };
+    if (typeof kept.id !== "string" || kept.id === "") return { code: grpc.status.UNKNOWN, details: message, message };
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(kept.id);
+    detail.setProperties(toStruct(kept.properties ?? {}));
+    detail.setReasonsList([message]);
+    const any = new anyproto.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    const metadata = new grpc.Metadata();
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+    return { code: grpc.status.UNKNOWN, details: message, message, metadata };
+}
+
 /** Answers a unary call from an async function: a thrown error is the call's error, its message shown by the engine. */
 function unary(run: (req: any) => Promise<unknown>) {
     return (call: Call, callback: Callback) => {
         run(call.request).then(
             (value) => callback(null, value),
-            (error: unknown) => {
-                const message = error instanceof Error ? error.message : String(error);
-                callback({ code: grpc.status.UNKNOWN, details: message, message });
-            },
+            (error: unknown) => callback(callError(error)),
         );
     };
 }
@@ -110,7 +133,9 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
             resp.setSupportspreview(false);
             return resp;
         }),
-        check: unary(async (req) => checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews())))),
+        check: unary(async (req) =>
+            checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews()), Buffer.from(req.getRandomseed_asU8()).toString("hex"))),
+        ),
         diff: unary(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
         create: unary(async (req) => {
             const result = await plugin.create(refOf(req), toValues(req.getProperties()));

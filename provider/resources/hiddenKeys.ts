@@ -79,8 +79,15 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
         },
         async create(inputs, ctx) {
             const i = inward(keys, inputs);
-            const result = await kind.create(i.plain as Values, named(ctx, nameKeys, i.plain));
-            return { ...result, outs: outward(keys, result.outs, i.legacy) };
+            try {
+                const result = await kind.create(i.plain as Values, named(ctx, nameKeys, i.plain));
+                return { ...result, outs: outward(keys, result.outs, i.legacy) };
+            } catch (error) {
+                // A failed create the engine keeps in the stack (its `id` and `properties`): those go out as outputs do.
+                const kept = error as { properties?: Values };
+                if (kept.properties !== undefined) kept.properties = outward(keys, kept.properties, i.legacy);
+                throw error;
+            }
         },
         async read(id, props, ctx) {
             const s = inward(keys, props);

@@ -26,6 +26,11 @@ export interface Context {
      * on it to skip work.
      */
     readonly preview: boolean;
+    /**
+     * The engine's random seed for a check (plugin face; hex), the same in `up --plan` as in the preview that saved
+     * the plan, new in every other deployment. The dynamic face has none.
+     */
+    readonly randomSeed?: string;
     /** A warning the user sees (in preview, up and destroy alike). */
     warn(message: string): void;
 }

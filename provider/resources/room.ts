@@ -6,9 +6,9 @@
  * Every method has the same shape: read the inputs, make the fewest calls that reach the
  * declared state, return outputs built from what the API answered.
  */
-import { createHash } from "node:crypto";
-import { NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
-import { containsUnknown, failure, UNKNOWN } from "../model/check";
+import { createHash, randomBytes } from "node:crypto";
+import { ApiError, NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
+import { containsUnknown, failure } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
@@ -30,32 +30,33 @@ type RoomOutputs = ProviderOutputsOf<typeof room, Bookkeeping>;
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** What tells this resource from every other across runs: its project and stack (`stack`), and its name. */
-function identityOf(inputs: Values, name: string): string {
-    return `${typeof inputs.stack === "string" ? inputs.stack : ""}\n${name}`;
+/**
+ * The create id check keeps in a room's inputs: random, so that no other stack (whatever its project and stack
+ * names) and no replacement of this resource shares it. The plugin face derives it from the engine's random seed for
+ * the check, which an update plan (`preview --save-plan`, `up --plan`) keeps; the dynamic face has no seed.
+ */
+export function newCreateId(ctx: Pick<Context, "randomSeed">): string {
+    return ctx.randomSeed !== undefined && ctx.randomSeed.length > 0 ? digest(`create id\n${ctx.randomSeed}`).slice(0, 32) : randomBytes(16).toString("hex");
 }
 
 /**
- * Pulumi-style auto-name: the resource name, made URL-safe, plus a suffix; 3 to 32 characters. The suffix is
- * derived, not random: from the resource's identity and its create-only inputs, so preview shows the name up
- * creates, and a create retried after its answer was lost asks for the same name (and finds the room it made),
- * while a replacement for a create-only change gets a new name. Unknown create-only inputs leave it unknown.
+ * Pulumi-style auto-name: the resource name, made URL-safe, plus 7 hex digits of the create id; 3 to 32 characters.
+ * Decided by create (check keeps only the create id), so preview shows it as unknown rather than a name up would
+ * not create; a replacement, with its new create id, gets a new name.
  */
-export function generateFriendlyUrl(inputs: Values, name: string, createOnly: readonly string[]): string {
-    const values = createOnly.map((k) => inputs[k]);
-    if (containsUnknown(values)) return UNKNOWN;
+export function generateFriendlyUrl(name: string, createId: string): string {
     const base = name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
-    return `${base}-${digest(`friendly URL\n${identityOf(inputs, name)}\n${JSON.stringify(values)}`).slice(0, 7)}`;
+    return `${base}-${digest(`friendly URL\n${createId}`).slice(0, 7)}`;
 }
 
 /**
- * The creation marker: the `external_id` a create writes when the program declares none, derived again on every
- * attempt from the resource's identity. A room under the resource's friendly URL that carries it was made by an
- * earlier attempt of this resource whose answer was lost, not by another stack or person.
+ * The creation marker: the `external_id` a create writes when the program declares none, derived from the create
+ * id. A room under the resource's friendly URL that carries it was made by an earlier attempt of this very create
+ * whose answer was lost, not by another stack, a replacement's original or a person.
  */
-export function creationMarker(inputs: Values, name: string | undefined): string | undefined {
-    if (inputs.externalId !== undefined || name === undefined) return undefined;
-    return `pulumi-vcrooms:${digest(`creation marker\n${identityOf(inputs, name)}`).slice(0, 24)}`;
+export function creationMarker(inputs: Values): string | undefined {
+    if (inputs.externalId !== undefined || typeof inputs.createId !== "string") return undefined;
+    return `pulumi-vcrooms:${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
 }
 
 /** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
@@ -109,14 +110,22 @@ export function brokenLinkWarning(olds: Values, news: Values, name: string | und
 }
 
 /**
- * Keeps the name generated last time (one generated before names were derived keeps its random suffix). A
- * replacement is checked with no olds: it gets the name its create-only inputs derive, a new one when they
- * changed, like Pulumi's auto-named resources.
+ * Fills the bookkeeping check keeps: the create id (the olds', else a new one: a new resource, or a replacement,
+ * which the engine checks with no olds) and, when the program declares no friendlyUrl, the generated flag, keeping
+ * a name held in the inputs before (one generated by an earlier version, or one the program no longer declares).
  */
-export function completeRoom(olds: Values, news: Values, name: string | undefined): Values {
-    if (news.friendlyUrl !== undefined || name === undefined) return news;
-    const kept = typeof olds.friendlyUrl === "string" ? olds.friendlyUrl : undefined;
-    return { ...news, friendlyUrl: kept ?? generateFriendlyUrl(news, name, replacementInputs(room)), friendlyUrlGenerated: true };
+export function completeRoom(olds: Values, news: Values, ctx: Pick<Context, "resourceName" | "randomSeed">): Values {
+    const createId = typeof olds.createId === "string" ? olds.createId : newCreateId(ctx);
+    if (news.friendlyUrl !== undefined || ctx.resourceName === undefined) return { ...news, createId };
+    const kept = typeof olds.friendlyUrl === "string" ? { friendlyUrl: olds.friendlyUrl } : {};
+    return { ...news, ...kept, friendlyUrlGenerated: true, createId };
+}
+
+/** The inputs a create sends: with the generated friendly URL when check left it to create. */
+function withGeneratedName(inputs: RoomInputs, ctx: Context): RoomInputs {
+    const name = ctx.resourceName;
+    if (inputs.friendlyUrl !== undefined || inputs.friendlyUrlGenerated !== true || typeof inputs.createId !== "string" || name === undefined) return inputs;
+    return { ...inputs, friendlyUrl: generateFriendlyUrl(name, inputs.createId) };
 }
 
 /** Takes an existing room over: one PATCH of the declared settings that differ; create-only ones must already match. */
@@ -138,6 +147,26 @@ async function adoptRoom(client: RoomsClient, inputs: Values, existing: RoomReco
 /** The create body: every declared setting. */
 function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
+}
+
+/** The id a create whose outcome stayed unknown is kept under, with the friendly URL it asked for. */
+const UNSETTLED = "unsettled-create:";
+
+/** True for an error after which whether the create took effect is unknown (its answer and the lookup were lost). */
+function outcomeUnknown(error: unknown): boolean {
+    return error instanceof ApiError && error.mayHaveActed;
+}
+
+/**
+ * What proves a room found under a create's friendly URL was made by that very create, when the name itself may be
+ * another's: its marker; with a declared externalId (no marker), that externalId under a generated name, whose
+ * suffix is the create's own. Undefined: nothing can (a declared name and a declared externalId).
+ */
+function creationProof(inputs: Values, given: Values): ((found: RoomRecord) => boolean) | undefined {
+    const marker = creationMarker(inputs);
+    if (marker !== undefined) return (found) => found.external_id === marker;
+    const externalId = inputs.externalId;
+    return typeof externalId === "string" && given.friendlyUrl === undefined && typeof inputs.createId === "string" ? (found) => found.external_id === externalId : undefined;
 }
 
 /** How messages name a room: by its resource name (else its id), with its friendly URL. */
@@ -166,12 +195,19 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
     constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
 
+    /**
+     * The rooms this process's creates took over with adoptExisting (by team and id). A replacement's create runs in
+     * the deployment that deletes the resource it replaces: when it took that very room (`--replace` of a Room with a
+     * declared friendlyUrl and adoptExisting), deleting it would leave the stack without it.
+     */
+    private readonly adoptedHere = new Set<string>();
+
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
-        const inputs = completeRoom(olds, news, ctx.resourceName) as RoomInputs;
+        const inputs = completeRoom(olds, news, ctx) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date(), olds);
         const dropped = droppedExpiryWarning(olds, inputs, ctx.resourceName);
         if (dropped) ctx.warn(dropped);
@@ -191,6 +227,12 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
 
     async diff(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(room, olds, news);
+        if (id.startsWith(UNSETTLED)) {
+            // A create whose outcome stayed unknown: a new create makes the room (the room the earlier one may have
+            // made goes at its delete), first when the name is declared, which both would hold.
+            const declared = news.friendlyUrl !== undefined;
+            return { changes: true, replaces: ["id"], stables: [], deleteBeforeReplace: declared, detailedDiff: {} };
+        }
         const client = this.client(news);
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(client, id), ctx.resourceName);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
@@ -200,15 +242,17 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
-     * Creates the room, or adopts it (adoptExisting). A create that may have reached the API without an answer
-     * is settled by the friendly URL, unique per team and ours (generated, or declared for this resource): a room
-     * found under it is taken only when it carries this resource's creation marker and no resource of this
-     * deployment manages it, i.e. when an earlier attempt of this create made it. Inside the client's retry loop
-     * that settles a lost answer; on a later run (the lookup failed too) the create is refused as "taken", and the
-     * same lookup takes the room. Any other room under the name is left alone: the create fails, naming the way
-     * out (another friendlyUrl, or adoptExisting).
+     * Creates the room, or adopts it (adoptExisting). A create that may have reached the API without an answer is
+     * settled by the friendly URL, unique per team: a room found under it is taken only when it is this very create's
+     * (and no resource of this deployment manages it). That is a room carrying this create's marker; with a declared
+     * `externalId` (no marker then), a room with that externalId under the generated name (whose suffix is this
+     * create's own), or under a declared name that was free just before the first attempt. Inside the client's retry
+     * loop that settles a lost answer. Any other room under the name is left alone: the create fails, naming the way
+     * out (another friendlyUrl, or adoptExisting). A later run has a new create id, so it never takes a room an
+     * earlier run made: it cannot tell that room from another stack's of the same names.
      */
-    async create(inputs: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
+    async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
+        const inputs = withGeneratedName(given, ctx);
         let record: RoomRecord;
         try {
             const client = this.client(inputs);
@@ -221,15 +265,17 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 }
                 return adoptRoom(client, inputs, found);
             };
-            const marker = creationMarker(inputs, ctx.resourceName);
-            const madeEarlier = friendlyUrl === undefined || marker === undefined ? undefined : async () => {
+            const marker = creationMarker(inputs);
+            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given);
+            const madeEarlier = friendlyUrl === undefined || made === undefined ? undefined : async () => {
                 const found = await findRoom(client, friendlyUrl);
-                const ours = found !== undefined && found.external_id === marker && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
+                const ours = found !== undefined && made(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
                 return ours ? adoptRoom(client, inputs, found) : undefined;
             };
             const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
             try {
                 record = existing ? await adopt(existing) : await client.createRoom(body, madeEarlier);
+                if (existing) this.adoptedHere.add(roomKey(client, record.id));
             } catch (error) {
                 const taken = error instanceof ValidationError && error.fieldErrors.friendly_url !== undefined;
                 const earlier = taken && madeEarlier ? await madeEarlier() : undefined;
@@ -237,13 +283,37 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 record = earlier;
             }
         } catch (error) {
-            throw describeFailure("create", roomLabel(ctx, inputs), error);
+            const described = describeFailure("create", roomLabel(ctx, inputs), error);
+            if (!outcomeUnknown(error) || inputs.friendlyUrl === undefined || creationProof(inputs, given) === undefined) throw described;
+            // Kept in the stack as a resource whose create failed (the engine records the id and properties of such an
+            // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
+            throw Object.assign(described, { id: `${UNSETTLED}${inputs.friendlyUrl}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
         }
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
         await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(ctx, inputs, record.id), ctx);
         return { id: record.id, outs: outs as RoomOutputs };
+    }
+
+    /**
+     * How this create knows a room found under its friendly URL as its own (undefined: it cannot): its creation proof,
+     * or, for a declared name with a declared externalId, that externalId on a room under a name a lookup found free
+     * before the first attempt.
+     */
+    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs): Promise<((found: RoomRecord) => boolean) | undefined> {
+        const proof = creationProof(inputs, given);
+        if (proof !== undefined) return proof;
+        const externalId = inputs.externalId;
+        if (typeof externalId !== "string" || typeof inputs.createId !== "string" || inputs.friendlyUrl === undefined) return undefined;
+        return (await findRoom(client, inputs.friendlyUrl)) === undefined ? (found) => found.external_id === externalId : undefined;
+    }
+
+    /** The room a create kept as unsettled made, if it made one: found under its friendly URL and proven its own. */
+    private async settledRoom(client: RoomsClient, props: RoomOutputs): Promise<RoomRecord | undefined> {
+        const proof = creationProof(props, props.friendlyUrlGenerated === true ? { ...props, friendlyUrl: undefined } : props);
+        const found = typeof props.friendlyUrl === "string" && proof !== undefined ? await findRoom(client, props.friendlyUrl) : undefined;
+        return found !== undefined && proof!(found) ? found : undefined;
     }
 
     /**
@@ -257,7 +327,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         let declared: Values = {};
         try {
             const client = this.client(props);
-            record = await findRoom(client, id);
+            // A create kept as unsettled: the room it made, if provably its own, becomes the resource's (its id with it).
+            record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props) : await findRoom(client, id);
             if (record) {
                 declared = importing
                     ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
@@ -280,7 +351,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const { expired: _found, ...lastKnown } = props;
         const outs = outputsOf(room, record, declared, props.imageUploads, lastKnown);
         const inputs = inputsAfterRead(room, importing ? outs : props, outs, teamRoles);
-        return { id: importing ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
+        return { id: importing || id.startsWith(UNSETTLED) ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: RoomOutputs }> {
@@ -312,11 +383,26 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
+        if (id.startsWith(UNSETTLED)) {
+            // A create whose outcome stayed unknown: the room it made, if it made one and it is provably that create's.
+            let made: RoomRecord | undefined;
+            try {
+                made = await this.settledRoom(this.client(props), props);
+            } catch (error) {
+                throw describeFailure("delete", roomLabel(ctx, props), error);
+            }
+            if (made === undefined) return;
+            id = made.id;
+        }
         const owner = this.claims.ownerOf(roomKey(this.client(props), id));
         if (owner !== undefined && owner !== ctx.resourceName) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
             ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            return;
+        }
+        if (this.adoptedHere.has(roomKey(this.client(props), id))) {
+            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: its replacement took it over (adoptExisting), so it stays the resource's room`);
             return;
         }
         try {

@@ -15,7 +15,7 @@ import { useEmulator } from "../support/emulator";
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
 
-const BOOKKEEPING = ["resourceName", "friendlyUrlGenerated", '"vcrooms-cli/dev"'];
+const BOOKKEEPING = ["resourceName", "friendlyUrlGenerated", "createId", '"vcrooms-cli/dev"'];
 const rooms = (description: string) => ({ "test:rooms": JSON.stringify([{ name: "board", args: { description } }]) });
 
 /** `pulumi preview --diff` as a user reads it. */

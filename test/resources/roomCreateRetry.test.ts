@@ -1,12 +1,16 @@
 /**
- * Room create, retried after its answer was lost, driven directly against the emulator: the generated friendly
- * URL is derived (the same at every check of the same resource, so preview shows what up creates and a re-run asks
- * for the same name), and the re-run finds the room its earlier attempt made by the creation marker, taking it
- * instead of making a second room or failing as "taken"; a room someone else made under the name is left alone.
+ * Room create, retried after its answer was lost, driven directly against the emulator. What tells "the room this
+ * create made" is the create id check chooses (random, kept in the inputs, new for a replacement, which the engine
+ * checks with no olds): the generated friendly URL and the creation marker derive from it, so no other stack and no
+ * replacement shares them. A lost answer is settled by taking the room under the friendly URL only when it is this
+ * very create's: it carries this create's marker, or (with a declared externalId, which leaves no room for a marker)
+ * the declared externalId under a name that is this create's own. Any other room under the name is left alone. A
+ * create whose outcome stayed unknown is kept (as the engine keeps a failed create given an id) under an
+ * `unsettled-create:` id with its create id: the next up replaces it, and its delete removes the room it made only
+ * when that room is provably its own; a refresh takes that room as the resource's.
  */
 import { describe, expect, it } from "vitest";
 import { RoomsClient, resolveClientConfig } from "../../provider/api";
-import { UNKNOWN } from "../../provider/model/check";
 import type { ResourceKind } from "../../provider/resources/kind";
 import { control } from "../support/http";
 import { useEmulator } from "../support/emulator";
@@ -27,77 +31,131 @@ async function loseCreateAndLookup(friendlyUrl: string): Promise<void> {
     await control(env.emulator, "POST", "/faults", { method: "GET", path: `/api/v1/rooms/${friendlyUrl}`, status: 500, body: { message: "Server Error", error: "server-error" } });
 }
 
-const rooms = async () => ((await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string; external_id: string | null }>);
+/** Only the create's answer is lost: the API carried it out; the lookup that follows is answered. */
+const loseCreateAnswer = () => control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
 
-describe("the generated friendly URL", () => {
-    const check = async (news: Record<string, unknown>) => (await provider().check({}, { resourceName: "standup", stack: "app/dev", ...news })).inputs!.friendlyUrl;
+const rooms = async () => ((await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string; external_id: string | null; description: string | null }>);
 
-    it("is the same at every check of the same resource, and differs by stack, name and create-only inputs", async () => {
-        const first = await check({});
-        expect(first).toMatch(/^standup-[0-9a-f]{7}$/);
-        expect(await check({})).toBe(first);
-        expect(await check({ description: "Daily" })).toBe(first);
-        expect(await check({ stack: "app/prod" })).not.toBe(first);
-        expect(await check({ resourceName: "retro" })).toMatch(/^retro-[0-9a-f]{7}$/);
-        expect(await check({ tags: ["a"] })).not.toBe(first);
-        // Kept once applied: the olds' name wins.
-        expect((await provider().check({ friendlyUrl: "standup-1234567" } as never, { resourceName: "standup", stack: "app/dev" })).inputs!.friendlyUrl).toBe("standup-1234567");
+/** The inputs check gives a Room of stack app/dev with no olds: a new resource (or a replacement). */
+const checked = async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) => (await provider().check(olds, { resourceName: "standup", stack: "app/dev", ...news })).inputs!;
+
+describe("the create id and the generated friendly URL", () => {
+    it("a new create id at every check without olds, the olds' kept otherwise; the name is left to create", async () => {
+        const first = await checked({});
+        expect(first.__createId).toMatch(/^[0-9a-f]{32}$/);
+        expect(first.friendlyUrl).toBeUndefined();
+        expect(first.__friendlyUrlGenerated).toBe(true);
+        // Another stack of the same names, or a replacement (checked with no olds): another id.
+        expect((await checked({})).__createId).not.toBe(first.__createId);
+        // The same resource later: its id, and a name held in the inputs before, are kept.
+        expect((await checked({ description: "Daily" }, first)).__createId).toBe(first.__createId);
+        expect((await checked({}, { ...first, friendlyUrl: "standup-1234567" })).friendlyUrl).toBe("standup-1234567");
+        // A declared name has a create id too: the marker derives from it.
+        expect((await checked({ friendlyUrl: "board-q3" })).__createId).toMatch(/^[0-9a-f]{32}$/);
     });
 
-    it("is unknown at preview while a create-only input is", async () => {
-        expect(await check({ tags: [UNKNOWN] })).toBe(UNKNOWN);
+    it("create names the room after the resource and the create id, and marks it as this create's", async () => {
+        const inputs = await checked({ description: "Daily standup" });
+        const created = await provider().create(inputs);
+        expect(created.outs.friendlyUrl).toMatch(/^standup-[0-9a-f]{7}$/);
+        const [live] = await rooms();
+        expect(live!.friendly_url).toBe(created.outs.friendlyUrl);
+        expect(live!.external_id).toMatch(/^pulumi-vcrooms:[0-9a-f]{24}$/);
+        // The same inputs again (a create retried by the engine with them): the same name and marker.
+        const again = await checked({ description: "Daily standup" }, inputs);
+        expect(again.__createId).toBe(inputs.__createId);
     });
 });
 
-describe("a create whose answer and lookup were both lost", () => {
-    it("with a generated name: the re-run takes the room the first attempt made; one room, then none after delete", async () => {
-        const inputs = (await provider().check({}, { resourceName: "standup", stack: "app/dev", description: "Daily standup" })).inputs!;
-        await loseCreateAndLookup(inputs.friendlyUrl as string);
-        await expect(provider().create(inputs)).rejects.toThrow(/whether it took effect is unknown/);
-        expect((await rooms()).map((r) => r.friendly_url)).toEqual([inputs.friendlyUrl]);
-
-        // The re-run, in a new process: the same name is derived, the create is refused as taken, and the room is ours.
-        const again = (await provider().check({}, { resourceName: "standup", stack: "app/dev", description: "Daily standup" })).inputs!;
-        expect(again.friendlyUrl).toBe(inputs.friendlyUrl);
-        const created = await provider().create(again);
-        const live = await rooms();
-        expect(live).toHaveLength(1);
-        expect(created.id).toBe(live[0]!.id);
-        await provider().delete(created.id, created.outs!);
-        expect(await rooms()).toEqual([]);
-    });
-
-    it("with a declared friendly URL: the re-run takes the room instead of failing as taken", async () => {
-        const inputs = { resourceName: "board", stack: "app/dev", friendlyUrl: "board-q3", description: "Quarterly board" };
-        await loseCreateAndLookup("board-q3");
-        await expect(provider().create(inputs)).rejects.toThrow(/whether it took effect is unknown/);
+describe("a create whose answer was lost", () => {
+    it("takes the room it made when only the answer was lost: one room, carrying its marker", async () => {
+        const inputs = await checked({ description: "Daily standup" });
+        await loseCreateAnswer();
         const created = await provider().create(inputs);
         const live = await rooms();
         expect(live.map((r) => r.id)).toEqual([created.id]);
-        expect(created.outs).toMatchObject({ friendlyUrl: "board-q3", description: "Quarterly board" });
+        expect(created.outs.externalId).toBe(live[0]!.external_id);
     });
 
-    it("leaves a room another stack made under the name alone: the create fails naming the way out", async () => {
-        // The other stack's Room "board" made it, with its own marker.
-        const other = await provider().create({ resourceName: "board", stack: "app/prod", friendlyUrl: "board-q3", description: "Production board" });
-        await control(env.emulator, "DELETE", "/requests");
-        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-        await expect(provider().create({ resourceName: "board", stack: "app/dev", friendlyUrl: "board-q3", description: "Staging board" })).rejects.toThrow(
-            'Unable to create room "board" (friendly URL board-q3): friendlyUrl: The friendly url has already been taken. (choose another friendlyUrl, or set adoptExisting: true to manage the existing room)',
-        );
+    it("with a declared externalId and a generated name: takes the room it made (by the externalId, under its own name)", async () => {
+        const inputs = await checked({ description: "CRM room", externalId: "crm-42" });
+        await loseCreateAnswer();
+        const created = await provider().create(inputs);
         const live = await rooms();
-        expect(live.map((r) => r.id)).toEqual([other.id]);
+        expect(live.map((r) => r.id)).toEqual([created.id]);
+        expect(live[0]).toMatchObject({ external_id: "crm-42", description: "CRM room" });
+    });
+
+    it("with a declared externalId and a declared name that was free before the first attempt: takes the room it made", async () => {
+        const inputs = await checked({ friendlyUrl: "crm-room", externalId: "crm-42" });
+        await loseCreateAnswer();
+        const created = await provider().create(inputs);
+        expect((await rooms()).map((r) => r.id)).toEqual([created.id]);
+        expect(created.outs).toMatchObject({ friendlyUrl: "crm-room", externalId: "crm-42" });
+    });
+
+    it("with a declared externalId: a room that held the declared name before the first attempt is left alone, whatever its externalId", async () => {
+        await api("POST", "/rooms", { friendly_url: "crm-room", external_id: "crm-42", description: "Another stack's" });
+        await loseCreateAnswer();
+        // The API refused it as taken, but that answer was lost too: the create fails without taking the room.
+        await expect(provider().create(await checked({ friendlyUrl: "crm-room", externalId: "crm-42" }))).rejects.toThrow('Unable to create room "standup" (friendly URL crm-room): POST /rooms failed');
+        expect((await rooms())).toHaveLength(1);
+        expect((await api("GET", "/rooms/crm-room")).body.description).toBe("Another stack's");
+    });
+
+    it("an answer and lookup both lost: kept as an unsettled create with its create id; its replacement's delete removes the room it made, and only that", async () => {
+        const inputs = await checked({ description: "Daily standup" });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/standup-*", status: 500, body: { message: "Server Error", error: "server-error" } });
+        const lost = (await provider().create(inputs).catch((e: unknown) => e)) as Error & { id: string; properties: Record<string, unknown> };
+        expect(lost.message).toMatch(/whether it took effect is unknown/);
+        const [orphan] = await rooms();
+        // What the engine keeps in the stack for a create that failed this way: the next up knows this create id.
+        expect(lost.id).toBe(`unsettled-create:${orphan!.friendly_url}`);
+        expect(lost.properties).toMatchObject({ __createId: inputs.__createId, friendlyUrl: orphan!.friendly_url });
+
+        const next = provider();
+        const diff = await next.diff(lost.id, lost.properties, inputs);
+        expect(diff).toMatchObject({ changes: true, replaces: ["id"], deleteBeforeReplace: false });
+        const replacement = await next.create(await checked({ description: "Daily standup" }));
+        await next.delete(lost.id, lost.properties);
+        expect((await rooms()).map((r) => r.id)).toEqual([replacement.id]);
+    });
+
+    it("an unsettled create whose room is not provably its own deletes nothing, and a refresh settles one that is", async () => {
+        const inputs = await checked({ friendlyUrl: "board-q3" });
+        const props = { ...inputs, friendlyUrl: "board-q3" };
+        await api("POST", "/rooms", { friendly_url: "board-q3", description: "Another stack's" });
+        await provider().delete("unsettled-create:board-q3", props);
+        expect((await api("GET", "/rooms/board-q3")).body.description).toBe("Another stack's");
+        expect((await provider().read("unsettled-create:board-q3", props)).id).toBe("");
+
+        const mine = await checked({ friendlyUrl: "mine-q3" });
+        await loseCreateAndLookup("mine-q3");
+        const lost = (await provider().create(mine).catch((e: unknown) => e)) as { id: string; properties: Record<string, unknown> };
+        const read = await provider().read(lost.id, lost.properties);
+        expect(read.id).toBe((await api("GET", "/rooms/mine-q3")).body.id);
+    });
+});
+
+describe("a room this create did not make", () => {
+    it("another create's room under the name (another stack's, or the room a replacement replaces) is left alone: the create fails naming the way out", async () => {
+        const other = await provider().create(await checked({ friendlyUrl: "board-q3", description: "Production board" }));
+        await control(env.emulator, "DELETE", "/requests");
+        await loseCreateAnswer();
+        await expect(provider().create(await checked({ friendlyUrl: "board-q3", description: "Staging board" }))).rejects.toThrow(
+            'Unable to create room "standup" (friendly URL board-q3): friendlyUrl: The friendly url has already been taken. (choose another friendlyUrl, or set adoptExisting: true to manage the existing room)',
+        );
+        expect((await rooms()).map((r) => r.id)).toEqual([other.id]);
         expect((await api("GET", "/rooms/board-q3")).body.description).toBe("Production board");
         const writes = ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string }> }).entries.filter((e) => e.method === "PATCH");
         expect(writes).toEqual([]);
     });
 
-    it("leaves a room made outside Pulumi alone, and a declared externalId writes no marker", async () => {
+    it("a room made outside Pulumi is left alone", async () => {
         await api("POST", "/rooms", { friendly_url: "ops-room", description: "Made by hand" });
-        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-        await expect(provider().create({ resourceName: "ops", stack: "app/dev", friendlyUrl: "ops-room" })).rejects.toThrow(/already been taken/);
+        await loseCreateAnswer();
+        await expect(provider().create(await checked({ friendlyUrl: "ops-room" }))).rejects.toThrow(/already been taken/);
         expect((await api("GET", "/rooms/ops-room")).body.description).toBe("Made by hand");
-        const declared = await provider().create({ resourceName: "crm", stack: "app/dev", friendlyUrl: "crm-room", externalId: "crm-42" });
-        expect(declared.outs!.externalId).toBe("crm-42");
     });
 });

@@ -24,7 +24,8 @@ describe("a create the API carries out late", () => {
         // create has not landed yet: an injected 404); by the replay, it has, so the API refuses it as taken.
         await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
         await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/late-room", status: 404, body: { message: "Not Found", error: "not-found" } });
-        const created = await provider().create({ resourceName: "late", friendlyUrl: "late-room", description: "Arrived late" });
+        // A create id, as check gives every Room: what the creation marker derives from.
+        const created = await provider().create({ resourceName: "late", friendlyUrl: "late-room", description: "Arrived late", __createId: "5f0c2b7e9d41a8c3b6e2f1a0d9c8b7a6" });
         const rooms = (await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string }>;
         expect(rooms.map((r) => r.friendly_url)).toEqual(["late-room"]);
         expect(created.id).toBe(rooms[0]!.id);

@@ -1,0 +1,106 @@
+/**
+ * Which room a Room resource may take, through the real Pulumi CLI against the emulator: only the one its own create
+ * made. `pulumi up --replace` of a Room without friendlyUrl creates a new room under a new generated name and deletes
+ * the old one (it never takes the room it replaces and then deletes it), and two stacks of the same project and stack
+ * names on two backends (two people's `dev` stacks, one team) each get a room of their own, so neither changes nor
+ * deletes the other's. Preview shows a new room's generated name as unknown: up chooses it.
+ */
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import type { PulumiProject } from "../../harness/pulumiCli";
+import { cli, projectFor } from "./support";
+import { useEmulator } from "../support/emulator";
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+
+interface LiveRoom {
+    id: string;
+    friendly_url: string;
+    description: string | null;
+}
+
+describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource may take", { timeout: 900_000 }, () => {
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
+    const liveRooms = async () => (await api("GET", "/rooms")).body.data as LiveRoom[];
+    const standup = (description: string) => ({ "test:rooms": JSON.stringify([{ name: "standup", args: { description } }]) });
+    const stateOf = async (project: PulumiProject) => (await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::standup"));
+
+    for (const plugin of [false, true]) {
+        const face = plugin ? "plugin face" : "dynamic face";
+
+        it(`${face}: up --replace of a Room without friendlyUrl makes a new room under a new name and deletes the old one; destroy leaves none`, async () => {
+            const project = await projectFor(emulator, standup("Daily standup"), { plugin });
+            projects.push(project);
+            // Preview cannot know the name up will choose: it shows it as unknown, not a name up would not create.
+            const preview = await project.preview();
+            expect(preview.code, preview.stderr).toBe(0);
+            expect(preview.steps.find((s) => s.name === "standup")?.new?.inputs?.friendlyUrl).toBeUndefined();
+            const first = await project.up([], { preview: false });
+            expect(first.code, first.stdout + first.stderr).toBe(0);
+            const [old] = await liveRooms();
+            const before = await stateOf(project);
+            expect(before?.id).toBe(old!.id);
+
+            const replace = await project.up(["--replace", String(before!.urn)]);
+            expect(replace.code, replace.stdout + replace.stderr).toBe(0);
+            const rooms = await liveRooms();
+            expect(rooms).toHaveLength(1);
+            expect(rooms[0]!.id).not.toBe(old!.id);
+            expect(rooms[0]!.friendly_url).not.toBe(old!.friendly_url);
+            expect(rooms[0]!.friendly_url).toMatch(/^standup-[0-9a-f]{7}$/);
+            expect((await stateOf(project))?.id).toBe(rooms[0]!.id);
+            expect((await api("GET", `/rooms/${rooms[0]!.id}`)).status).toBe(200);
+
+            const destroy = await project.destroy([], { preview: false });
+            expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+            expect(await liveRooms()).toEqual([]);
+        });
+
+        it(`${face}: two stacks of one project and stack name on two backends each get their own room; neither changes or deletes the other's`, async () => {
+            const alice = await projectFor(emulator, standup("Alice's standup"), { plugin });
+            const bob = await projectFor(emulator, standup("Bob's standup"), { plugin });
+            projects.push(alice, bob);
+            expect(alice.stack).toBe(bob.stack);
+
+            expect((await alice.up([], { preview: false })).code).toBe(0);
+            const bobUp = await bob.up([], { preview: false });
+            expect(bobUp.code, bobUp.stdout + bobUp.stderr).toBe(0);
+            const rooms = await liveRooms();
+            expect(rooms.map((r) => r.description).sort()).toEqual(["Alice's standup", "Bob's standup"]);
+            const alices = rooms.find((r) => r.description === "Alice's standup")!;
+            expect((await stateOf(alice))?.id).toBe(alices.id);
+            expect((await stateOf(bob))?.id).not.toBe(alices.id);
+            expect(await alice.outputs()).toMatchObject({ standupUrl: `https://acme.digitalsamba.com/${alices.friendly_url}` });
+
+            const bobGone = await bob.destroy([], { preview: false });
+            expect(bobGone.code, bobGone.stdout + bobGone.stderr).toBe(0);
+            expect((await liveRooms()).map((r) => r.id)).toEqual([alices.id]);
+            expect((await alice.up()).code).toBe(0);
+            expect((await api("GET", `/rooms/${alices.id}`)).body.description).toBe("Alice's standup");
+        });
+    }
+
+    it("dynamic face: up --replace of a Room with a declared friendlyUrl never loses the room: refused as taken, or, with adoptExisting, the same room kept", async () => {
+        const board = (args: Record<string, unknown>) => ({ "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", ...args } }]) });
+        const project = await projectFor(emulator, board({}));
+        projects.push(project);
+        expect((await project.up([], { preview: false })).code).toBe(0);
+        const [room] = await liveRooms();
+        const urn = String((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.urn);
+
+        // The replacement is created first, under the same declared name: the API refuses it, and nothing is deleted.
+        const refused = await project.up(["--replace", urn], { preview: false });
+        expect(refused.code).not.toBe(0);
+        expect(refused.stdout + refused.stderr).toContain("already been taken");
+        expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
+
+        // With adoptExisting the replacement takes that room over; the engine's delete of the replaced one then leaves it.
+        await project.setConfig(board({ adoptExisting: true }));
+        const adopted = await project.up(["--replace", urn], { preview: false });
+        expect(adopted.code, adopted.stdout + adopted.stderr).toBe(0);
+        expect(adopted.stdout + adopted.stderr).toContain("is not deleted: its replacement took it over (adoptExisting)");
+        expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
+        expect((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.id).toBe(room!.id);
+    });
+});
