@@ -3,6 +3,8 @@
  * package.json `main`, which is this module compiled; constructing the PolicyPack serves its policies to the engine.
  */
 import { PolicyPack } from "@pulumi/policy";
-import { PACK_NAME, policies } from "./pack";
+import { PACK_NAME, policies, trackSecrets } from "./pack";
 
+// Before any request is served: the policies must know which values the engine sent as secrets.
+trackSecrets();
 new PolicyPack(PACK_NAME, { policies });

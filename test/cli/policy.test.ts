@@ -44,8 +44,12 @@ async function governedPreview(p: PulumiProject, packConfig?: Record<string, unk
 const BREAKING = {
     defaults: [{ name: "defaults", args: { recordingsEnabled: true, consentMessageEnabled: true, consentMessage: "This meeting is recorded." } }],
     rooms: [
-        { name: "recorded", args: { friendlyUrl: "recorded", recordingsEnabled: true } },
+        // Records by the team's defaults, and turns the consent they ask for off.
+        { name: "recorded", args: { friendlyUrl: "recorded", consentMessageEnabled: false } },
+        // Records and asks consent by the team's defaults: compliant.
+        { name: "consenting", args: { friendlyUrl: "consenting", recordingsEnabled: true } },
         { name: "board", args: { friendlyUrl: "board", tags: ["confidential"], privacy: "public" } },
+        { name: "hr-review", args: { friendlyUrl: "hr-review", tags: ["Confidential"], privacy: "private", e2eeEnabled: false } },
         { name: "huge", args: { friendlyUrl: "huge", maxParticipants: 1500 } },
     ],
     tokens: [{ name: "forever", room: "board", args: { userName: "Ada" } }],
@@ -68,10 +72,15 @@ describe.skipIf("skip" in cli)("the governance policy pack through the real Pulu
         const run = await governedPreview(p);
         expect(run.code, run.text).not.toBe(0);
         const kind = face === "plugin" ? "vcrooms:index" : "pulumi-nodejs:dynamic/vcrooms";
-        expect(run.text).toContain(`Room "recorded": recordingsEnabled is true, so consentMessageEnabled must be true`);
-        expect(run.text).toContain(`Room "recorded": recordingsEnabled is true, so consentMessage must be set`);
-        expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so privacy must be "private" (now "public"`);
+        // The rooms are judged with the settings they inherit from the stack's TeamDefaults.
+        expect(run.text).toContain(`Room "recorded": recordingsEnabled is true (inherited from TeamDefaults "defaults"), so consentMessageEnabled must be true (now false)`);
+        expect(run.text).not.toContain(`Room "recorded": recordingsEnabled is true (inherited from TeamDefaults "defaults"), so consentMessage must be set`);
+        expect(run.text).not.toContain(`Room "consenting"`);
+        expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so privacy must be "private" (now "public")`);
         expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so e2eeEnabled must be true`);
+        expect(run.text).not.toContain("(now null)");
+        // A tag compares regardless of case.
+        expect(run.text).toContain(`Room "hr-review": confidential (tag "confidential"), so e2eeEnabled must be true (now false)`);
         expect(run.text).toContain(`JoinToken "forever": expiresAt must be set`);
         expect(run.text).toContain(`JoinToken "forever": renewBefore must be set`);
         // The advisory cap warns in the same run; the consenting TeamDefaults is not reported.
@@ -103,7 +112,7 @@ describe.skipIf("skip" in cli)("the governance policy pack through the real Pulu
         });
         expect(tuned.code, tuned.text).not.toBe(0);
         expect(tuned.text).toContain(`Room "huge": maxParticipants 1500 is above the cap of 100`);
-        expect(tuned.text).toContain(`Room "huge": privacy is "public (undeclared)" and isLocked is null: a public room must be locked`);
+        expect(tuned.text).toContain(`Room "huge": a public room (privacy not declared: the API's default, "public") must be locked, so joiners wait in the lobby until accepted (isLocked: true; now not declared`);
         expect(tuned.requests).toEqual([]);
     });
 
@@ -135,5 +144,61 @@ describe.skipIf("skip" in cli)("the governance policy pack through the real Pulu
         expect(run.text).toContain(`JoinToken "month": expiresAt 64800 gives the token 45 days, more than maxLifetime 30d`);
         // Transcription excludes E2EE, so the private room is compliant; only the token breaks a policy.
         expect(run.text).not.toContain(`Room "exec-sync"`);
+    });
+
+    it.each<Face>(["dynamic", "plugin"])("a message never quotes a value made secret in code (%s face), which the engine does not mask", async (face) => {
+        const p = await project(face, {
+            rooms: [
+                { name: "exec-board", args: { friendlyUrl: { $secret: "exec-q7Zr91kXw2" }, e2eeEnabled: true } },
+                { name: "board", args: { friendlyUrl: "board", tags: ["confidential"], privacy: { $secret: "public" }, e2eeEnabled: true } },
+                { name: "huge", args: { friendlyUrl: "huge", maxParticipants: { $secret: 1789 } } },
+            ],
+            tokens: [{ name: "month", room: "board", args: { userName: "Ada", expiresAt: { $secret: 60 * 24 * 45 + 7 }, renewBefore: "24h" } }],
+        });
+        const run = await governedPreview(p, { "confidential-rooms": { namePattern: "^exec-" } });
+        expect(run.code, run.text).not.toBe(0);
+        expect(run.text).toContain(`Room "exec-board": confidential (friendlyUrl [secret] matches ^exec-), so privacy must be "private"`);
+        expect(run.text).toContain(`Room "board": confidential (tag "confidential"), so privacy must be "private" (now [secret])`);
+        expect(run.text).toContain(`Room "huge": maxParticipants [secret] is above the cap of 1000`);
+        expect(run.text).toContain(`JoinToken "month": expiresAt [secret] gives the token 45 days`);
+        expect(run.text).not.toContain("q7Zr91kXw2");
+        const messages = run.text.split("\n").filter((line) => /(Room|JoinToken) "/.test(line));
+        for (const secret of ['(now "public")', "1789", "64807"]) expect(messages.join("\n")).not.toContain(secret);
+        expect(run.requests).toEqual([]);
+    });
+
+    it("a room declared before the TeamDefaults it inherits from is judged with it (at the latest when preview ends), and `up` stops before any write", async () => {
+        const p = await project("dynamic", {
+            // No dependsOn: the room may be read before its team's defaults; the stack pass judges it.
+            rooms: [{ name: "recorded", args: { friendlyUrl: "recorded", consentMessageEnabled: false } }],
+            defaults: [{ name: "defaults", args: { transcriptionEnabled: true, consentMessageEnabled: true, consentMessage: "Transcribed." } }],
+        });
+        const run = await governedPreview(p);
+        expect(run.code, run.text).not.toBe(0);
+        expect(run.text).toContain(`Room "recorded": transcriptionEnabled is true (inherited from TeamDefaults "defaults"), so consentMessageEnabled must be true (now false)`);
+        await clearLog(emulator);
+        const up = await p.run(["up", "--yes", "--non-interactive", "--policy-pack", PACK]);
+        expect(up.code, up.stdout + up.stderr).not.toBe(0);
+        expect((await requestLog(emulator)).entries.filter((e) => e.path.startsWith("/api/v1") && e.method !== "GET")).toEqual([]);
+    });
+
+    it("a bad pack configuration is refused once, naming the policy, the key and the rule, without a stack trace", async () => {
+        const p = await project("plugin", {
+            rooms: [
+                { name: "room-a", args: { friendlyUrl: "room-a", tags: ["confidential"] } },
+                { name: "room-b", args: { friendlyUrl: "room-b", tags: ["confidential"] } },
+            ],
+            tokens: [{ name: "t", room: "room-a", args: { userName: "Ada", expiresAt: 60, renewBefore: "1h" } }],
+        });
+        const run = await governedPreview(p, { "confidential-rooms": { namePattern: "(exec" }, "join-token-lifetime": { maxLifetime: "a week" } });
+        expect(run.code, run.text).not.toBe(0);
+        const refusal = `the pack's configuration of confidential-rooms is invalid, so confidential-rooms judges nothing: namePattern must be a JavaScript regular expression (got "(exec"`;
+        expect(run.text.split(refusal).length - 1, run.text).toBe(1);
+        expect(run.text).toContain(`the pack's configuration of join-token-lifetime is invalid, so join-token-lifetime judges nothing: maxLifetime must be a positive duration`);
+        expect(run.text).not.toMatch(/failed to run policy|\n\s+at /);
+        const typo = await governedPreview(p, { "confidential-rooms": { namepattern: "^exec-" } });
+        expect(typo.code, typo.text).not.toBe(0);
+        expect(typo.text).toContain("namepattern is not one of its settings (tags, namePattern, caseSensitive); did you mean namePattern?");
+        expect(run.requests).toEqual([]);
     });
 });

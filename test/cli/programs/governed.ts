@@ -7,6 +7,8 @@
  *   test:tokens     [{ name, room, args }]: one JoinToken each, for the named room of test:rooms
  *   test:providers  [{ name, apiUrl }] (plugin face): explicit providers, keyed by the stack's vcrooms:developerKey;
  *                   a declaration's `provider` names one
+ *
+ * In args, `{ "$secret": value }` is `pulumi.secret(value)`: a secret made in code, which the engine does not mask.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as vcrooms from "pulumi-vcrooms";
@@ -26,17 +28,27 @@ class VcroomsProvider extends pulumi.ProviderResource {
     }
 }
 
+/** Args with each `{ "$secret": value }` made a secret in code. */
+function withSecrets(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(withSecrets);
+    if (value === null || typeof value !== "object" || pulumi.Output.isInstance(value)) return value;
+    if ("$secret" in value) return pulumi.secret((value as { $secret: unknown }).$secret);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSecrets(v)]));
+}
+
 export = async () => {
     const config = new pulumi.Config("test");
     const plugin = config.get("face") === "plugin";
-    const declare = (type: "Room" | "TeamDefaults" | "JoinToken", name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource =>
-        plugin
+    const declare = (type: "Room" | "TeamDefaults" | "JoinToken", name: string, declared: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource => {
+        const args = withSecrets(declared) as Record<string, unknown>;
+        return plugin
             ? new ByToken(`vcrooms:index:${type}`, name, args, opts)
             : type === "Room"
               ? new vcrooms.Room(name, args, opts)
               : type === "TeamDefaults"
                 ? new vcrooms.TeamDefaults(name, args, opts)
                 : new vcrooms.JoinToken(name, args as unknown as vcrooms.JoinTokenArgs, opts);
+    };
     const providers = new Map<string, pulumi.ProviderResource>();
     for (const p of config.getObject<Array<{ name: string; apiUrl: string }>>("providers") ?? []) {
         providers.set(p.name, new VcroomsProvider(p.name, { apiUrl: p.apiUrl, developerKey: new pulumi.Config("vcrooms").requireSecret("developerKey") }));
