@@ -46,9 +46,8 @@ export type Role = ObjectOf<typeof ROLE>;
  * (`remoteMuting`); the hosted service's document shows `true`/`false` for most and lists for a few.
  */
 export type RolePermissions = Record<string, string[] | boolean>;
-export interface RoleWithPermissions extends Role {
-    permissions: RolePermissions;
-}
+/** An intersection, not an interface extending `Role`: under `exactOptionalPropertyTypes` a mapped type is not an interface's base (TS2312). */
+export type RoleWithPermissions = Role & { permissions: RolePermissions };
 
 const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;
 

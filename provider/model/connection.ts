@@ -118,3 +118,11 @@ function editDistance(a: string, b: string): number {
     }
     return row[b.length]!;
 }
+
+/**
+ * What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. Here, with the
+ * configuration table, so that the provider entry's public declarations do not reach the client (and zod's types).
+ */
+export interface StackConfig {
+    get(key: string): string | undefined;
+}

@@ -57,6 +57,7 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
      * Builds the field's validator for a scope (watermark_text has a different maximum for team
      * defaults and rooms). Built on demand, never held at module level, so that nothing captured
      * in a serialized closure holds a zod instance (docs/architecture.md, decision 1).
+     * @internal zod's types stay out of the package's public declarations (test/package/install.test.ts).
      */
     readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
     /** The values the validator takes, in words, for a scope (watermark_text's maximum differs), for the reference. */

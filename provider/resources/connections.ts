@@ -11,17 +11,14 @@
 import { createHash } from "node:crypto";
 import { ConfigurationError, RoomsClient, SharedTransport, resolveClientConfig, type ClientOptions } from "../api";
 import { shownUrl } from "../api/config";
-import { configFailure, configValue, PROVIDER_CONFIG, type ConnectionInput } from "../model/connection";
+import { configFailure, configValue, PROVIDER_CONFIG, type ConnectionInput, type StackConfig } from "../model/connection";
 import { PACKAGE } from "../model/types";
 import { containsUnknown, type CheckFailure } from "../model/check";
 import { teamOf } from "./claims";
 import { replacedBy } from "./diff";
 import type { KindDiff } from "./kind";
 
-/** What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. */
-export interface StackConfig {
-    get(key: string): string | undefined;
-}
+export type { StackConfig } from "../model/connection";
 
 /** Gives the client for a resource's connection input (undefined: the stack's). */
 export type ClientFor = (connection?: ConnectionInput) => RoomsClient;
