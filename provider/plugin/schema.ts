@@ -53,14 +53,16 @@ function extraProperties(d: Declaration): Properties {
 
 /**
  * Required: the inputs a kind cannot exist without, and in its state those plus the read-only outputs it always
- * has (not `orAbsent` or `orNull`), so generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
+ * has (not `orAbsent` or `orNull`) and the unique input check generates when omitted (a room's friendlyUrl), so
+ * generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
  */
 function resourceSpec(d: Declaration) {
     const state: Properties = Object.fromEntries(stateFields(d).map(([name, f]) => [name, described(f.type, f.description, f.secret)]));
     const settingsState = Object.fromEntries(Object.entries(state).filter(([name]) => !(name in d.outputs)));
     const outputs = Object.fromEntries(Object.entries(state).filter(([name]) => name in d.outputs));
     const requiredInputs = userExtras(d).filter(([, e]) => e.required).map(([name]) => name);
-    const alwaysSet = Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name);
+    const generated = d.generatedFlag !== undefined && d.uniqueInput !== undefined ? [d.uniqueInput] : [];
+    const alwaysSet = [...generated, ...Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name)];
     return {
         description: d.description ?? d.type,
         inputProperties: { ...settingInputProperties(d), ...extraProperties(d) },
@@ -89,6 +91,15 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
     return props;
 }
 
+/**
+ * The result fields a function always returns, so generated SDKs need no `!`: a record's `id` and its kind's always-set
+ * fields, or each named field whose type is neither `orAbsent` nor `orNull` (a group's fields depend on what was asked).
+ */
+function requiredResults(d: (typeof functions)[keyof typeof functions]): string[] {
+    if (d.recordOf) return ["id", ...resourceSpec(declarations[d.recordOf]).required];
+    return d.result.filter((e) => e.type.nullable === undefined).flatMap((e) => e.names);
+}
+
 function functionSpec(d: (typeof functions)[keyof typeof functions]) {
     const args: Record<string, ArgField> = { ...(d.args as Record<string, ArgField>), connection: connectionArg };
     const extra = d.result.filter((e) => e.group !== undefined).map((e) => ` ${entryLabel(e)}: ${e.description}`).join("");
@@ -98,7 +109,7 @@ function functionSpec(d: (typeof functions)[keyof typeof functions]) {
             properties: Object.fromEntries(Object.entries(args).map(([name, a]) => [name, described(a.type, a.description)])),
             required: Object.entries(args).filter(([, a]) => a.required).map(([name]) => name),
         },
-        outputs: { properties: resultProperties(d) },
+        outputs: { properties: resultProperties(d), required: requiredResults(d) },
     };
 }
 

@@ -37,6 +37,21 @@ describe("the vcrooms package schema", () => {
         expect(resources["vcrooms:index:JoinToken"]!.required).not.toContain("expiresAt");
     });
 
+    it("marks the room's friendlyUrl (generated when omitted) and every result field a function always returns as required, so strict users need no `!`", () => {
+        const resources = schema.resources as Record<string, { required: string[] }>;
+        expect(resources["vcrooms:index:Room"]!.required).toContain("friendlyUrl");
+        const functions = schema.functions as Record<string, { outputs: { properties: Record<string, unknown>; required?: string[] } }>;
+        expect(functions["vcrooms:index:getRooms"]!.outputs.required).toEqual(["rooms"]);
+        expect(functions["vcrooms:index:getRoles"]!.outputs.required).toEqual(["roles"]);
+        expect(functions["vcrooms:index:getRoom"]!.outputs.required).toEqual(expect.arrayContaining(["id", "friendlyUrl", "roomUrl"]));
+        expect(functions["vcrooms:index:getRoom"]!.outputs.required).not.toContain("expiresAt");
+        // Every function says which of its results it always returns; each one it names is a result field.
+        for (const [name, f] of Object.entries(functions)) {
+            expect(f.outputs.required, name).toBeDefined();
+            for (const field of f.outputs.required!) expect(Object.keys(f.outputs.properties), name).toContain(field);
+        }
+    });
+
     it("names the package, its version, and the provider's configuration (the developer key secret)", () => {
         expect(schema.name).toBe("vcrooms");
         expect(schema.version).toBe(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")).version);
