@@ -8,8 +8,8 @@ export type { RoomArgs };
 export interface Room extends RoomOutputs {}
 
 /**
- * A video-conference room. When `friendlyUrl` is omitted, it is derived from the resource name
- * plus a random suffix and kept from then on. Changing `tags` replaces the room (the API takes
+ * A video-conference room. When `friendlyUrl` is omitted, it is made from the resource name
+ * plus a generated suffix and kept from then on (docs/reference.md, `friendlyUrl`, says how). Changing `tags` replaces the room (the API takes
  * tags only on create); every other change is made in place with one PATCH.
  */
 export class Room extends DeclaredResource {
