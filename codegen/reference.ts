@@ -80,10 +80,10 @@ export function renderReference(): string {
         "Generated from `provider/model/settings.ts`, the declarations in `provider/declarations/` and `provider/functions/` (a test keeps this file in step: run `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` after changing them).",
         "Inputs are camelCase (the API field in brackets); outputs are every field of the API record, camelCase (`room_url` is `roomUrl`). Create-only inputs replace the resource when they change. Secret values show as `[secret]` in plans, state and stack outputs.",
         "",
-        kindSection(teamDefaults, "The team's default room settings (2.2, 2.3): one record per team, of which the resource manages only the declared settings. Changing `domain` changes every room's address (rooms' `roomUrl` outputs follow at their next refresh)."),
-        kindSection(room, "A room (2.1, 2.3, 2.4). A change of a create-only input replaces the room; every other change is one PATCH."),
-        kindSection(joinToken, "A participant's join token (4.2 row 17, 5.3). Delete only forgets it: the API cannot revoke a token, which stays valid until its expiry. Rotation compares the expiry with the API's clock, read from the `Date` header of one small read (`GET /roles?limit=1`) per token at each preview and up; when an answer has no `Date`, this machine's clock is used."),
-        kindSection(roomContentPurge, "Deletes a room's content (rows 7 to 13). Irreversible: what is deleted cannot be restored. It runs when created and again only when `room`, `kinds` or `triggers` change; a `connection` change alone updates in place; delete does nothing."),
+        kindSection(teamDefaults, "The team's default room settings: one record per team, of which the resource manages only the declared settings. Changing `domain` changes every room's address (rooms' `roomUrl` outputs follow at their next refresh)."),
+        kindSection(room, "A room. A change of a create-only input replaces the room; every other change is one PATCH."),
+        kindSection(joinToken, "A participant's join token. Delete only forgets it: the API cannot revoke a token, which stays valid until its expiry. Rotation compares the expiry with the API's clock, read from the `Date` header of one small read (`GET /roles?limit=1`) per token at each preview and up; when an answer has no `Date`, this machine's clock is used."),
+        kindSection(roomContentPurge, "Deletes a room's content. Irreversible: what is deleted cannot be restored. It runs when created and again only when `room`, `kinds` or `triggers` change; a `connection` change alone updates in place; delete does nothing."),
         renderFunctions(),
     ].join("\n");
 }

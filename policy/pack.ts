@@ -74,7 +74,7 @@ export const recordingConsent = resourcePolicy<Record<string, never>>({
     },
 });
 
-/** The settings end-to-end encryption excludes (contract 2.3): where one is on, the room cannot use E2EE. */
+/** The settings end-to-end encryption excludes (the API refuses them together): where one is on, the room cannot use E2EE. */
 const E2EE_EXCLUDES = ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"] as const;
 
 interface ConfidentialConfig {

@@ -990,88 +990,88 @@ export interface RoomContentPurgeOutputs extends OutputsOf<RoomContentPurgeState
 export type GetTeamDefaultsArgs = FunctionArgs<"getTeamDefaults">;
 /** The result of `getTeamDefaults` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetTeamDefaultsResult = WithSecrets<FunctionResult<"getTeamDefaults">>;
-/** The team's default room settings and subscription (2.2). Reads GET / (row 1). */
+/** The team's default room settings and subscription. Reads GET /. */
 export const getTeamDefaults = (args: GetTeamDefaultsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamDefaultsResult> => invoke("getTeamDefaults", args, opts);
-/** The team's default room settings and subscription (2.2). Reads GET / (row 1). As an Output, from arguments that may be Outputs. */
+/** The team's default room settings and subscription. Reads GET /. As an Output, from arguments that may be Outputs. */
 export const getTeamDefaultsOutput = (args: InputArgs<GetTeamDefaultsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamDefaultsResult> => outputOf("getTeamDefaults", args, opts);
 
 /** The arguments of `getRoom`. */
 export type GetRoomArgs = FunctionArgs<"getRoom">;
 /** The result of `getRoom` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomResult = WithSecrets<FunctionResult<"getRoom">>;
-/** One room's record (2.1). Reads GET /rooms/{room} (row 5). */
+/** One room's record. Reads GET /rooms/{room}. */
 export const getRoom = (args: GetRoomArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomResult> => invoke("getRoom", args, opts);
-/** One room's record (2.1). Reads GET /rooms/{room} (row 5). As an Output, from arguments that may be Outputs. */
+/** One room's record. Reads GET /rooms/{room}. As an Output, from arguments that may be Outputs. */
 export const getRoomOutput = (args: InputArgs<GetRoomArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomResult> => outputOf("getRoom", args, opts);
 
 /** The arguments of `getRooms`. */
 export type GetRoomsArgs = FunctionArgs<"getRooms">;
 /** The result of `getRooms` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomsResult = WithSecrets<FunctionResult<"getRooms">>;
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. */
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. */
 export const getRooms = (args: GetRoomsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRoomsResult> => invoke("getRooms", args, opts);
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. As an Output, from arguments that may be Outputs. */
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomsOutput = (args: InputArgs<GetRoomsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomsResult> => outputOf("getRooms", args, opts);
 
 /** The arguments of `getRoles`. */
 export type GetRolesArgs = FunctionArgs<"getRoles">;
 /** The result of `getRoles` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRolesResult = WithSecrets<FunctionResult<"getRoles">>;
-/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. */
+/** Every role of the team, every page read. Reads GET /roles, page after page. */
 export const getRoles = (args: GetRolesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRolesResult> => invoke("getRoles", args, opts);
-/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. As an Output, from arguments that may be Outputs. */
+/** Every role of the team, every page read. Reads GET /roles, page after page. As an Output, from arguments that may be Outputs. */
 export const getRolesOutput = (args: InputArgs<GetRolesArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRolesResult> => outputOf("getRoles", args, opts);
 
 /** The arguments of `getRole`. */
 export type GetRoleArgs = FunctionArgs<"getRole">;
 /** The result of `getRole` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoleResult = WithSecrets<FunctionResult<"getRole">>;
-/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). */
+/** One role with its permissions. Reads GET /roles/{idOrName}. */
 export const getRole = (args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleResult> => invoke("getRole", args, opts);
-/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). As an Output, from arguments that may be Outputs. */
+/** One role with its permissions. Reads GET /roles/{idOrName}. As an Output, from arguments that may be Outputs. */
 export const getRoleOutput = (args: InputArgs<GetRoleArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoleResult> => outputOf("getRole", args, opts);
 
 /** The arguments of `getRoomStatistics`. */
 export type GetRoomStatisticsArgs = FunctionArgs<"getRoomStatistics">;
 /** The result of `getRoomStatistics` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomStatisticsResult = WithSecrets<FunctionResult<"getRoomStatistics">>;
-/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. */
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics; GET / for the default period. */
 export const getRoomStatistics = (args: GetRoomStatisticsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomStatisticsResult> => invoke("getRoomStatistics", args, opts);
-/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. As an Output, from arguments that may be Outputs. */
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics; GET / for the default period. As an Output, from arguments that may be Outputs. */
 export const getRoomStatisticsOutput = (args: InputArgs<GetRoomStatisticsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomStatisticsResult> => outputOf("getRoomStatistics", args, opts);
 
 /** The arguments of `getTeamStatistics`. */
 export type GetTeamStatisticsArgs = FunctionArgs<"getTeamStatistics">;
 /** The result of `getTeamStatistics` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetTeamStatisticsResult = WithSecrets<FunctionResult<"getTeamStatistics">>;
-/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. */
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics; GET / when one date is given. */
 export const getTeamStatistics = (args: GetTeamStatisticsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamStatisticsResult> => invoke("getTeamStatistics", args, opts);
-/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. As an Output, from arguments that may be Outputs. */
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics; GET / when one date is given. As an Output, from arguments that may be Outputs. */
 export const getTeamStatisticsOutput = (args: InputArgs<GetTeamStatisticsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamStatisticsResult> => outputOf("getTeamStatistics", args, opts);
 
 /** The arguments of `getRoomChat`. */
 export type GetRoomChatArgs = FunctionArgs<"getRoomChat">;
 /** The result of `getRoomChat` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomChatResult = WithSecrets<FunctionResult<"getRoomChat">>;
-/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. */
+/** A room's chat messages, every page read, optionally of one session. Reads GET /rooms/{room}/chat, page after page. */
 export const getRoomChat = (args: GetRoomChatArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomChatResult> => invoke("getRoomChat", args, opts);
-/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. As an Output, from arguments that may be Outputs. */
+/** A room's chat messages, every page read, optionally of one session. Reads GET /rooms/{room}/chat, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomChatOutput = (args: InputArgs<GetRoomChatArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomChatResult> => outputOf("getRoomChat", args, opts);
 
 /** The arguments of `getRoomTranscripts`. */
 export type GetRoomTranscriptsArgs = FunctionArgs<"getRoomTranscripts">;
 /** The result of `getRoomTranscripts` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomTranscriptsResult = WithSecrets<FunctionResult<"getRoomTranscripts">>;
-/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. */
+/** A room's transcript entries, every page read, optionally of one session. Reads GET /rooms/{room}/transcripts, page after page. */
 export const getRoomTranscripts = (args: GetRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomTranscriptsResult> => invoke("getRoomTranscripts", args, opts);
-/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. As an Output, from arguments that may be Outputs. */
+/** A room's transcript entries, every page read, optionally of one session. Reads GET /rooms/{room}/transcripts, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomTranscriptsOutput = (args: InputArgs<GetRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomTranscriptsResult> => outputOf("getRoomTranscripts", args, opts);
 
 /** The arguments of `exportRoomTranscripts`. */
 export type ExportRoomTranscriptsArgs = FunctionArgs<"exportRoomTranscripts">;
 /** The result of `exportRoomTranscripts` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type ExportRoomTranscriptsResult = WithSecrets<FunctionResult<"exportRoomTranscripts">>;
-/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). */
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export. */
 export const exportRoomTranscripts = (args: ExportRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<ExportRoomTranscriptsResult> => invoke("exportRoomTranscripts", args, opts);
-/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). As an Output, from arguments that may be Outputs. */
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export. As an Output, from arguments that may be Outputs. */
 export const exportRoomTranscriptsOutput = (args: InputArgs<ExportRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ExportRoomTranscriptsResult> => outputOf("exportRoomTranscripts", args, opts);

@@ -87,7 +87,7 @@ export const connectionArg: ArgField = {
     hidden: true,
 };
 
-// ---- argument rules (contract 4.1, 4.2, 2.8) --------------------------------------------------------
+// ---- argument rules --------------------------------------------------------
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 /**
- * The RoomContentPurge provider: deletes the named kinds of a room's content (one DELETE per kind,
- * rows 7 to 13) when created, and again when replaced, which any change of `room`, `kinds` or
+ * The RoomContentPurge provider: deletes the named kinds of a room's content (one DELETE per kind
+ * of the content endpoints) when created, and again when replaced, which any change of `room`, `kinds` or
  * `triggers` does. The API's deletes cannot be undone.
  */
 import { randomUUID } from "node:crypto";
