@@ -69,6 +69,8 @@ function resourceSpec(d: Declaration) {
         requiredInputs,
         properties: { ...settingsState, ...extraProperties(d), ...outputs },
         required: [...requiredInputs, ...alwaysSet],
+        /** What the API's record holds (a function's result): its settings and outputs, none of the extra inputs. */
+        record: { ...settingsState, ...outputs },
     };
 }
 
@@ -80,7 +82,7 @@ function configProperties(fields: Readonly<Record<string, ConfigField>>): Proper
 /** A function's result fields: a record's every output, or the fields its declaration names (`a, b` names two). */
 function resultProperties(d: (typeof functions)[keyof typeof functions]): Properties {
     if (d.recordOf) {
-        const record = resourceSpec(declarations[d.recordOf]).properties;
+        const record = resourceSpec(declarations[d.recordOf]).record;
         return { id: described(STRING, "The record's id."), ...record };
     }
     const props: Properties = {};
@@ -96,7 +98,10 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
  * fields, or each named field whose type is neither `orAbsent` nor `orNull` (a group's fields depend on what was asked).
  */
 function requiredResults(d: (typeof functions)[keyof typeof functions]): string[] {
-    if (d.recordOf) return ["id", ...resourceSpec(declarations[d.recordOf]).required];
+    if (d.recordOf) {
+        const { record, required } = resourceSpec(declarations[d.recordOf]);
+        return ["id", ...required.filter((name) => name in record)];
+    }
     return d.result.filter((e) => e.type.nullable === undefined).flatMap((e) => e.names);
 }
 
@@ -170,7 +175,7 @@ export function packageSchema(version: string, manifest: PackageManifest = packa
             properties: configProperties(PROVIDER_CONFIG),
         },
         types: objectTypes(allTypes()),
-        resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), resourceSpec(d)])),
+        resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), (({ record: _, ...spec }) => spec)(resourceSpec(d))])),
         functions: Object.fromEntries(Object.values(functions).map((f) => [token(f.name), functionSpec(f)])),
         language: { python: { packageName: "pulumi_vcrooms" }, nodejs: { packageName: "@vcrooms/pulumi" } },
     };
