@@ -71,7 +71,8 @@ export const room = declareResource({
         filesPanelEnabled: output<boolean>(BOOLEAN, "Files panel shown."),
         expired: output<boolean>(
             BOOLEAN,
-            "True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
+            "True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room.",
+            { stateOnly: true }),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",

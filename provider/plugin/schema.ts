@@ -99,8 +99,9 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
  */
 function requiredResults(d: (typeof functions)[keyof typeof functions]): string[] {
     if (d.recordOf) {
-        const { record, required } = resourceSpec(declarations[d.recordOf]);
-        return ["id", ...required.filter((name) => name in record)];
+        const kind = declarations[d.recordOf] as Declaration;
+        const { record, required } = resourceSpec(kind);
+        return ["id", ...required.filter((name) => name in record && kind.outputs[name]?.stateOnly !== true)];
     }
     return d.result.filter((e) => e.type.nullable === undefined).flatMap((e) => e.names);
 }
