@@ -103,7 +103,7 @@ function importSection(d: Declaration): string[] {
         `pulumi import vcrooms:index:${d.type} <resource name> <id>`,
         "```",
         "",
-        "`pulumi import` prints the program text to add; it holds only the settings that differ from the team's defaults.",
+        "`pulumi import` prints the program text to add; it holds the friendly URL, each setting the team defaults share whose value differs from the team's, and each room-only setting (one team defaults do not have) that is on, not `false`, empty or null, even at the service's default (`breakoutTimerDuration`, `restreamLogoEnabled`). Secret settings are left out: declare them from secret config.",
     ];
 }
 

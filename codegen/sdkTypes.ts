@@ -11,6 +11,7 @@ import { userExtras } from "../provider/declarations/derive";
 import { declarations } from "../provider/declarations";
 import { functions } from "../provider/functions";
 import type { ArgField } from "../provider/functions/functionShape";
+import { packageSchema, packageVersion, token } from "../provider/plugin/schema";
 
 /** One TSDoc line: a `*\/` in the text would end the comment early. */
 const doc = (text: string) => `    /** ${text.replace(/\*\//g, "*\\/")} */`;
@@ -32,16 +33,34 @@ function kindTypes(kind: string, d: Declaration): string[] {
     return lines;
 }
 
-/** A function's two forms; arguments default to none when none is required. */
-function functionExports(name: string, f: (typeof functions)[keyof typeof functions]): string[] {
+interface FunctionSchema {
+    readonly inputs: { readonly properties: Record<string, { readonly description: string }>; readonly required: readonly string[] };
+    readonly outputs: { readonly properties: Record<string, { readonly description: string }> };
+}
+
+/**
+ * A function's two forms; arguments default to none when none is required. Its argument and result types carry
+ * each field's description from the plugin's schema (the docs its generated SDKs show): the arguments as an interface
+ * whose property types are named through the derived type, the result as the derived type intersected with a
+ * docs-only type (each field `unknown` and optional there, so the derived type alone decides its type and presence).
+ */
+function functionExports(name: string, f: (typeof functions)[keyof typeof functions], spec: FunctionSchema): string[] {
     const type = name[0]!.toUpperCase() + name.slice(1);
     const none = Object.values(f.args as Record<string, ArgField>).some((a) => a.required) ? "" : " = {}";
     const text = `${f.description} Reads ${f.reads}.`.replace(/\*\//g, "*\\/");
+    const args = Object.entries(spec.inputs.properties).flatMap(([arg, p]) => [doc(p.description), `    ${arg}${spec.inputs.required.includes(arg) ? "" : "?"}: FunctionArgs<"${name}">["${arg}"];`]);
+    const results = Object.entries(spec.outputs.properties).flatMap(([field, p]) => [doc(p.description), `    ${field}?: unknown;`]);
     return [
         `/** The arguments of \`${name}\`. */`,
-        `export type ${type}Args = FunctionArgs<"${name}">;`,
+        `export interface ${type}Args {`,
+        ...args,
+        "}",
+        `/** The documentation of \`${name}\`'s result fields (the types are \`${type}Result\`'s). */`,
+        `export interface ${type}ResultDocs {`,
+        ...results,
+        "}",
         `/** The result of \`${name}\` (its secret settings, such as a room's \`restreamKey\`, as secret Outputs). */`,
-        `export type ${type}Result = WithSecrets<FunctionResult<"${name}">>;`,
+        `export type ${type}Result = WithSecrets<FunctionResult<"${name}">> & ${type}ResultDocs;`,
         `/** ${text} */`,
         `export const ${name} = (args: ${type}Args${none}, opts?: pulumi.InvokeOptions): Promise<${type}Result> => invoke("${name}", args, opts);`,
         `/** ${text} As an Output, from arguments that may be Outputs. */`,
@@ -52,6 +71,7 @@ function functionExports(name: string, f: (typeof functions)[keyof typeof functi
 
 export function renderSdkTypes(): string {
     const kinds = Object.entries(declarations) as Array<[string, Declaration]>;
+    const schemaFunctions = packageSchema(packageVersion()).functions as unknown as Record<string, FunctionSchema>;
     return [
         "// Generated from the declarations by codegen/sdkTypes.ts; do not edit.",
         "// test/types/sdkTypes.test.ts keeps it current (UPDATE_SDK_TYPES=1 rewrites it).",
@@ -62,6 +82,6 @@ export function renderSdkTypes(): string {
         'import { invoke, outputOf, type InputArgs, type WithSecrets } from "./functions";',
         "",
         ...kinds.flatMap(([kind, d]) => kindTypes(kind, d)),
-        ...Object.entries(functions).flatMap(([name, f]) => functionExports(name, f)),
+        ...Object.entries(functions).flatMap(([name, f]) => functionExports(name, f, schemaFunctions[token(name)]!)),
     ].join("\n");
 }

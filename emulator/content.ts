@@ -1,4 +1,4 @@
-/** A room's content (chat, transcripts, and counts of the other kinds): what endpoints 7 to 16 delete and read, and the control API seeds. */
+/** A room's content (chat, transcripts, and counts of the other kinds): what the content endpoints delete and read, and the control API seeds. */
 import { uuidFrom, type Json } from "./model";
 
 export interface ChatMessage extends Json {

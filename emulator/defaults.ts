@@ -1,5 +1,5 @@
 /**
- * The team's default settings (contract 2.2 and 2.3, endpoints 1 and 2): the record every room
+ * The team's default settings: the record every room
  * inherits its shared settings from, with the plan's figures beside them.
  */
 import { randomUUID } from "node:crypto";
@@ -80,7 +80,7 @@ export class TeamDefaults {
         e2eeConflicts({ ...this.values, ...body }, body, errors);
         if (!errors.roles) singleRoleLock({ ...this.values, ...body }, body, errors);
         // The rooms that inherit what changes must still keep the rule: a locked room that inherits the roles cannot
-        // be left with a single one (2.3, is_locked), whether the lock or the roles come from the defaults.
+        // be left with a single one (the API refuses a locked single-role room), whether the lock or the roles come from the defaults.
         if (!errors.roles && !errors.is_locked && ("roles" in body || "is_locked" in body)) {
             const next = { ...this.values, ...body };
             const room = this.team.rooms.all().find((r) => {

@@ -64,7 +64,10 @@ function reshape(req: FastifyRequest, payload: unknown): unknown {
     return shaped;
 }
 
-/** Installs the profile's reshaping of successful answers (errors keep the contract's bodies, which the document shares). */
+/**
+ * Installs the profile's reshaping of successful answers (errors keep the contract's bodies, which the document shares).
+ * @internal fastify's types (pino's, which need `esModuleInterop`) stay out of the emulator entry's public declarations.
+ */
 export function documentedAnswers(app: FastifyInstance): void {
     app.addHook("preSerialization", async (req, reply, payload) => (reply.statusCode >= 200 && reply.statusCode < 300 ? reshape(req, payload) : payload));
     app.addHook("onSend", async (req, reply, payload) => {

@@ -1,5 +1,5 @@
 /**
- * The emulator's field table: every setting of team defaults and rooms (contract 2.3 and 2.4), with
+ * The emulator's field table: every setting of team defaults and rooms, with
  * the rule its value must keep, the value it starts with and where it lives. Validation, the initial
  * records, what a room inherits and what a body may carry all derive from it: no other list of
  * settings is written in the emulator.
@@ -15,7 +15,7 @@ import {
 
 /**
  * Where a setting lives. "shared": in the team defaults, and every room inherits it unless the room
- * sets its own (2.3); "room": a room's own (2.4); "defaults": the team's only (domain).
+ * sets its own; "room": a room's own; "defaults": the team's only (domain).
  */
 export type Scope = "shared" | "room" | "defaults";
 
@@ -116,7 +116,7 @@ export const FIELDS: Readonly<Record<string, Field>> = {
     private_group_chat_roles: shared(listOf(nonEmptyString), [MODERATOR.id, SPEAKER.id], "list"),
     custom_logo: shared(image, null),
     application_logo: shared(image, null),
-    // The contract lists favicon for the defaults only (2.3): rooms show the team's in their record, and a room
+    // The contract lists favicon for the defaults only: rooms show the team's in their record, and a room
     // body's favicon is kept unchecked, as before this table.
     favicon: shared({ defaults: image, room: "none" }, null),
     qa_default_filter: shared(oneOf(["all", "open", "answered"]), "all"),
@@ -177,9 +177,9 @@ export const FIELDS: Readonly<Record<string, Field>> = {
 
 const names = (keep: (field: Field) => boolean) => Object.keys(FIELDS).filter((name) => keep(FIELDS[name]!));
 
-/** Settings a room inherits from the team defaults unless it overrides them (2.3). */
+/** Settings a room inherits from the team defaults unless it overrides them. */
 export const SHARED = names((f) => f.scope === "shared");
-/** A room's own settings kept in its record (2.4), beside its friendly URL and tags. */
+/** A room's own settings kept in its record, beside its friendly URL and tags. */
 export const ROOM_OWN = names((f) => f.scope === "room" && "initial" in f);
 /** What a body may carry: the fields of its scope; anything else is ignored, as the API does. */
 export const ROOM_BODY = names((f) => f.scope !== "defaults");

@@ -1,4 +1,4 @@
-/** The team's roles (contract 2.5): built in, fixed, referred to by settings as ids (or names, on input). */
+/** The team's roles: built in, fixed, referred to by settings as ids (or names, on input). */
 
 export interface Role {
     id: string;

@@ -1,5 +1,5 @@
 /**
- * The team's rooms (contract 2.1, 2.4, endpoints 3 to 6 and DELETE /rooms/{room}): each keeps its own
+ * The team's rooms (the /rooms endpoints): each keeps its own
  * settings and the shared ones it overrides; its record shows the team defaults for the rest.
  */
 import { randomUUID } from "node:crypto";
@@ -13,9 +13,9 @@ export interface Room {
     id: string;
     seq: number;
     friendly_url: string;
-    /** The shared settings (2.3) the room sets itself; the others follow the team defaults. */
+    /** The shared settings the room sets itself; the others follow the team defaults. */
     overrides: Json;
-    /** The room's own settings (2.4). */
+    /** The room's own settings. */
     own: Json;
     tags: string[];
     created_at: string;
@@ -165,7 +165,7 @@ export class Rooms {
 
     update(ref: string, input: Json): Json {
         const room = this.find(ref);
-        // The update body has no tags field (2.3): a tags key is ignored like any unknown field.
+        // The update body has no tags field: a tags key is ignored like any unknown field.
         const body = pickKnown(input, ROOM_BODY.filter((k) => k !== "tags"));
         const errors: Record<string, string[]> = {};
         this.validate(body, room, errors);

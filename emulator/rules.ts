@@ -1,5 +1,5 @@
 /**
- * The emulator's own reading of the contract's write rules (sections 2.3, 2.4 and 8): the rules a
+ * The emulator's own reading of the contract's write rules: the rules a
  * field's value must keep (which field takes which rule is fields.ts), the rules across fields, and
  * applying them to a body.
  *

@@ -1,4 +1,4 @@
-/** Usage the control API records (POST /_emulator/usage), and the statistics of endpoints 20 and 21 summed from it. */
+/** Usage the control API records (POST /_emulator/usage), and the room and team statistics summed from it. */
 import type { Json } from "./model";
 
 export const METRICS = [

@@ -420,7 +420,7 @@ export const recordingConsent = policy<Record<string, never>>({
     },
 });
 
-/** The settings end-to-end encryption excludes: where one is on, the room cannot use E2EE. */
+/** The settings end-to-end encryption excludes (the API refuses them together): where one is on, the room cannot use E2EE. */
 const E2EE_EXCLUDES = ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"] as const;
 
 interface ConfidentialConfig {

@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "./declarations";
 import type { FunctionName, FunctionResult } from "./functions";
-import type { StackConfig } from "./resources/connections";
+import type { StackConfig } from "./model/connection";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
 import { reportingOnce } from "./resources/hostErrors";
 

@@ -989,91 +989,833 @@ export interface RoomContentPurgeOutputs extends OutputsOf<RoomContentPurgeState
 }
 
 /** The arguments of `getTeamDefaults`. */
-export type GetTeamDefaultsArgs = FunctionArgs<"getTeamDefaults">;
+export interface GetTeamDefaultsArgs {
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getTeamDefaults">["connection"];
+}
+/** The documentation of `getTeamDefaults`'s result fields (the types are `GetTeamDefaultsResult`'s). */
+export interface GetTeamDefaultsResultDocs {
+    /** The record's id. */
+    id?: unknown;
+    /** Locked rooms require acceptance to join. Single-role rooms cannot be locked on join. */
+    isLocked?: unknown;
+    /** Role id or name for participants who join with no token, or with a token without a role. */
+    defaultRole?: unknown;
+    /** Role ids or names; the order given is the order in the Participants panel. */
+    roles?: unknown;
+    /** Session length in minutes, 1 to 1440; null or an empty string means unlimited. */
+    sessionLength?: unknown;
+    /** Where the toolbar sits. */
+    toolbarPosition?: unknown;
+    /** Toolbar colour, a hex colour code. */
+    toolbarColor?: unknown;
+    /** Primary colour, a hex colour code. */
+    primaryColor?: unknown;
+    /** Background colour, a hex colour code. */
+    backgroundColor?: unknown;
+    /** Light or dark palette. */
+    paletteMode?: unknown;
+    /** Interface language. The hosted service's own document lists all but `ca-ES` and `nb-NO`, which it may refuse. */
+    language?: unknown;
+    /** Language codes participants may choose from. On a room the API takes them only on create (its update body has no such field), so a change replaces the room. */
+    languages?: unknown;
+    /** HD video quality: resolution_megabits. */
+    hdVideoQuality?: unknown;
+    /** Audio bitrate in kbit/s, as a string. */
+    audioQuality?: unknown;
+    /** Name of the private group chat, at least 3 characters. */
+    privateGroupChatName?: unknown;
+    /** Role ids or names that see the private group chat. */
+    privateGroupChatRoles?: unknown;
+    /** Custom logo: an image URL or a base64-encoded file (read back as a URL). */
+    customLogo?: unknown;
+    /** Application logo: an image URL or a base64-encoded file (read back as a URL). */
+    applicationLogo?: unknown;
+    /** Default filter of the Q&A panel. */
+    qaDefaultFilter?: unknown;
+    /** Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation. */
+    watermarkText?: unknown;
+    /** Generic or custom consent message. */
+    consentMessageType?: unknown;
+    /** Consent text; may contain [link <url>]label[/link]. */
+    consentMessage?: unknown;
+    /** Text of the do-not-show-again checkbox. */
+    checkboxMessage?: unknown;
+    /** Layout of recordings. */
+    recordingsLayoutMode?: unknown;
+    /** Layout on join. */
+    layoutModeOnJoin?: unknown;
+    /** HTML page title, 3 to 255 characters. */
+    htmlTitle?: unknown;
+    /** Lobby message, 3 to 1000 characters. */
+    lobbyMessage?: unknown;
+    /** Content library opened by default. */
+    defaultContentLibrary?: unknown;
+    /** UUID of the content library. */
+    libraryId?: unknown;
+    /** Captions language. */
+    captionsLanguage?: unknown;
+    /** Where each video tile shows the participant's name (top or bottom) and status icons (the other end); not in the contract, documented by the hosted service. */
+    videoTileLayoutMode?: unknown;
+    /** Top bar shown. */
+    topbarEnabled?: unknown;
+    /** Picture-in-picture available (desktop Chrome, not in an embedded frame). */
+    pipEnabled?: unknown;
+    /** Picture-in-picture opens automatically on leaving the tab. */
+    autoPipEnabled?: unknown;
+    /** Toolbar shown. */
+    toolbarEnabled?: unknown;
+    /** Each user may change the UI language. */
+    languageSelectionEnabled?: unknown;
+    /** Emoji reactions available. */
+    roomReactionsEnabled?: unknown;
+    /** Emoji reactions on chat messages. */
+    chatReactionsEnabled?: unknown;
+    /** Expanded emoji set for chat reactions. */
+    chatReactionsExtendedEnabled?: unknown;
+    /** When false, users join muted. */
+    audioOnJoinEnabled?: unknown;
+    /** When false, users join with the camera off. */
+    videoOnJoinEnabled?: unknown;
+    /** Better stream quality on join; more uplink needed. */
+    hdVideoOnJoinEnabled?: unknown;
+    /** Audio autogain. */
+    audioAutogainEnabled?: unknown;
+    /** Background noise reduced. */
+    audioNoiseSuppressionEnabled?: unknown;
+    /** Echo removed. */
+    audioEchoCancellationEnabled?: unknown;
+    /** Participants may mute room sound locally. */
+    muteSoundEnabled?: unknown;
+    /** Participants panel available. */
+    participantsListEnabled?: unknown;
+    /** Participants may pin a tile. */
+    pinEnabled?: unknown;
+    /** Tile full screen (not in auto layout). */
+    fullScreenEnabled?: unknown;
+    /** Own tile can be minimised in tiled mode. */
+    minimizeOwnTileEnabled?: unknown;
+    /** Own tile minimised on join. */
+    minimizeOwnTileOnJoinEnabled?: unknown;
+    /** End session button in the toolbar. */
+    endSessionEnabled?: unknown;
+    /** Leave session button in the toolbar. */
+    leaveSessionEnabled?: unknown;
+    /** Rejoin link after leaving. */
+    rejoinSessionEnabled?: unknown;
+    /** Weak-connection notification. */
+    connectionMessageEnabled?: unknown;
+    /** Public chat. */
+    chatEnabled?: unknown;
+    /** One-to-one chat. */
+    privateChatEnabled?: unknown;
+    /** Private group chat. */
+    privateGroupChatEnabled?: unknown;
+    /** Public chat of earlier sessions is kept and reloaded. */
+    chatPersistenceEnabled?: unknown;
+    /** End-to-end encryption; incompatible with whiteboard, transcription and breakout rooms. */
+    e2eeEnabled?: unknown;
+    /** Encryption badge shown. */
+    e2eeBadgeEnabled?: unknown;
+    /** Layout switcher shown. */
+    layoutModeSwitchEnabled?: unknown;
+    /** Join and leave notifications. */
+    simpleNotificationsEnabled?: unknown;
+    /** Device test before joining. */
+    joinScreenEnabled?: unknown;
+    /** Screen sharing (not on mobile). */
+    screenshareEnabled?: unknown;
+    /** Participants may record. */
+    recordingsEnabled?: unknown;
+    /** Recordings capture only audio and shared screens. */
+    hideTilesInRecordingsEnabled?: unknown;
+    /** Logo in recordings. */
+    recordingLogoEnabled?: unknown;
+    /** Name badges in recordings. */
+    participantNamesInRecordingsEnabled?: unknown;
+    /** Recording starts when the first participant joins. */
+    recordingAutostartEnabled?: unknown;
+    /** Bookmarks during recording. */
+    recordingBookmarksEnabled?: unknown;
+    /** Breakout rooms are recorded automatically. */
+    recordingBreakoutAutostartEnabled?: unknown;
+    /** Recording consent reminder. */
+    recordingConsentMessageEnabled?: unknown;
+    /** Transcription shown as subtitles in recordings. */
+    captionsInRecordingsEnabled?: unknown;
+    /** Logo shown. */
+    logoEnabled?: unknown;
+    /** Virtual backgrounds on desktop. */
+    virtualBackgroundsEnabled?: unknown;
+    /** New virtual background engine. */
+    virtualBackgroundsV2Enabled?: unknown;
+    /** Raise hand. */
+    raiseHandEnabled?: unknown;
+    /** Invite people button for permitted users. */
+    inviteParticipantsEnabled?: unknown;
+    /** Invite people UI by default. */
+    inviteParticipantsAdvancedEnabled?: unknown;
+    /** Whiteboard; incompatible with E2EE. */
+    whiteboardEnabled?: unknown;
+    /** Questions and answers. */
+    qaEnabled?: unknown;
+    /** Upvoting of questions. */
+    upvoteQaEnabled?: unknown;
+    /** Shared notes panel. */
+    sharedNotesEnabled?: unknown;
+    /** Polls. */
+    pollsEnabled?: unknown;
+    /** Repeated text watermark. */
+    watermarkEnabled?: unknown;
+    /** Join consent reminder. */
+    consentMessageEnabled?: unknown;
+    /** Sound when someone enters the lobby. */
+    lobbySoundEnabled?: unknown;
+    /** Content library component. */
+    contentLibraryEnabled?: unknown;
+    /** Speech transcribed; incompatible with E2EE. */
+    transcriptionEnabled?: unknown;
+    /** Transcription starts when the first participant joins. */
+    transcriptionAutoStartEnabled?: unknown;
+    /** Participants may toggle captions. */
+    captionsEnabled?: unknown;
+    /** Team name used in room addresses; changing it changes every room's URL. */
+    domain?: unknown;
+    /** Favicon: an image URL or a base64-encoded file (read back as a URL). */
+    favicon?: unknown;
+    /** The team owner's user id. Format: UUID. */
+    ownerId?: unknown;
+    /** The team's custom domain name, if any. */
+    customCname?: unknown;
+    /** The plan's maximum participants per room. */
+    maxParticipants?: unknown;
+    /** The plan's maximum concurrent sessions. */
+    maxSessions?: unknown;
+    /** Start of the subscription period. Format: `YYYY-MM-DD hh:mm:ss`. */
+    subscriptionStart?: unknown;
+    /** End of the subscription period. Format: `YYYY-MM-DD hh:mm:ss`. */
+    subscriptionEnd?: unknown;
+    /** Participation minutes used in the subscription period. */
+    usedParticipationMinutes?: unknown;
+}
 /** The result of `getTeamDefaults` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetTeamDefaultsResult = WithSecrets<FunctionResult<"getTeamDefaults">>;
-/** The team's default room settings and subscription (2.2). Reads GET / (row 1). */
+export type GetTeamDefaultsResult = WithSecrets<FunctionResult<"getTeamDefaults">> & GetTeamDefaultsResultDocs;
+/** The team's default room settings and subscription. Reads GET /. */
 export const getTeamDefaults = (args: GetTeamDefaultsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamDefaultsResult> => invoke("getTeamDefaults", args, opts);
-/** The team's default room settings and subscription (2.2). Reads GET / (row 1). As an Output, from arguments that may be Outputs. */
+/** The team's default room settings and subscription. Reads GET /. As an Output, from arguments that may be Outputs. */
 export const getTeamDefaultsOutput = (args: InputArgs<GetTeamDefaultsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamDefaultsResult> => outputOf("getTeamDefaults", args, opts);
 
 /** The arguments of `getRoom`. */
-export type GetRoomArgs = FunctionArgs<"getRoom">;
+export interface GetRoomArgs {
+    /** The room: its UUID or friendly URL. */
+    room: FunctionArgs<"getRoom">["room"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRoom">["connection"];
+}
+/** The documentation of `getRoom`'s result fields (the types are `GetRoomResult`'s). */
+export interface GetRoomResultDocs {
+    /** The record's id. */
+    id?: unknown;
+    /** Locked rooms require acceptance to join. Single-role rooms cannot be locked on join. */
+    isLocked?: unknown;
+    /** Role id or name for participants who join with no token, or with a token without a role. */
+    defaultRole?: unknown;
+    /** Role ids or names; the order given is the order in the Participants panel. */
+    roles?: unknown;
+    /** Session length in minutes, 1 to 1440; null or an empty string means unlimited. */
+    sessionLength?: unknown;
+    /** Where the toolbar sits. */
+    toolbarPosition?: unknown;
+    /** Toolbar colour, a hex colour code. */
+    toolbarColor?: unknown;
+    /** Primary colour, a hex colour code. */
+    primaryColor?: unknown;
+    /** Background colour, a hex colour code. */
+    backgroundColor?: unknown;
+    /** Light or dark palette. */
+    paletteMode?: unknown;
+    /** Interface language. The hosted service's own document lists all but `ca-ES` and `nb-NO`, which it may refuse. */
+    language?: unknown;
+    /** Language codes participants may choose from. On a room the API takes them only on create (its update body has no such field), so a change replaces the room. */
+    languages?: unknown;
+    /** HD video quality: resolution_megabits. */
+    hdVideoQuality?: unknown;
+    /** Audio bitrate in kbit/s, as a string. */
+    audioQuality?: unknown;
+    /** Name of the private group chat, at least 3 characters. */
+    privateGroupChatName?: unknown;
+    /** Role ids or names that see the private group chat. */
+    privateGroupChatRoles?: unknown;
+    /** Custom logo: an image URL or a base64-encoded file (read back as a URL). */
+    customLogo?: unknown;
+    /** Application logo: an image URL or a base64-encoded file (read back as a URL). */
+    applicationLogo?: unknown;
+    /** Default filter of the Q&A panel. */
+    qaDefaultFilter?: unknown;
+    /** Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation. */
+    watermarkText?: unknown;
+    /** Generic or custom consent message. */
+    consentMessageType?: unknown;
+    /** Consent text; may contain [link <url>]label[/link]. */
+    consentMessage?: unknown;
+    /** Text of the do-not-show-again checkbox. */
+    checkboxMessage?: unknown;
+    /** Layout of recordings. */
+    recordingsLayoutMode?: unknown;
+    /** Layout on join. */
+    layoutModeOnJoin?: unknown;
+    /** HTML page title, 3 to 255 characters. */
+    htmlTitle?: unknown;
+    /** Lobby message, 3 to 1000 characters. */
+    lobbyMessage?: unknown;
+    /** Content library opened by default. */
+    defaultContentLibrary?: unknown;
+    /** UUID of the content library. */
+    libraryId?: unknown;
+    /** Captions language. */
+    captionsLanguage?: unknown;
+    /** Where each video tile shows the participant's name (top or bottom) and status icons (the other end); not in the contract, documented by the hosted service. */
+    videoTileLayoutMode?: unknown;
+    /** Top bar shown. */
+    topbarEnabled?: unknown;
+    /** Picture-in-picture available (desktop Chrome, not in an embedded frame). */
+    pipEnabled?: unknown;
+    /** Picture-in-picture opens automatically on leaving the tab. */
+    autoPipEnabled?: unknown;
+    /** Toolbar shown. */
+    toolbarEnabled?: unknown;
+    /** Each user may change the UI language. */
+    languageSelectionEnabled?: unknown;
+    /** Emoji reactions available. */
+    roomReactionsEnabled?: unknown;
+    /** Emoji reactions on chat messages. */
+    chatReactionsEnabled?: unknown;
+    /** Expanded emoji set for chat reactions. */
+    chatReactionsExtendedEnabled?: unknown;
+    /** When false, users join muted. */
+    audioOnJoinEnabled?: unknown;
+    /** When false, users join with the camera off. */
+    videoOnJoinEnabled?: unknown;
+    /** Better stream quality on join; more uplink needed. */
+    hdVideoOnJoinEnabled?: unknown;
+    /** Audio autogain. */
+    audioAutogainEnabled?: unknown;
+    /** Background noise reduced. */
+    audioNoiseSuppressionEnabled?: unknown;
+    /** Echo removed. */
+    audioEchoCancellationEnabled?: unknown;
+    /** Participants may mute room sound locally. */
+    muteSoundEnabled?: unknown;
+    /** Participants panel available. */
+    participantsListEnabled?: unknown;
+    /** Participants may pin a tile. */
+    pinEnabled?: unknown;
+    /** Tile full screen (not in auto layout). */
+    fullScreenEnabled?: unknown;
+    /** Own tile can be minimised in tiled mode. */
+    minimizeOwnTileEnabled?: unknown;
+    /** Own tile minimised on join. */
+    minimizeOwnTileOnJoinEnabled?: unknown;
+    /** End session button in the toolbar. */
+    endSessionEnabled?: unknown;
+    /** Leave session button in the toolbar. */
+    leaveSessionEnabled?: unknown;
+    /** Rejoin link after leaving. */
+    rejoinSessionEnabled?: unknown;
+    /** Weak-connection notification. */
+    connectionMessageEnabled?: unknown;
+    /** Public chat. */
+    chatEnabled?: unknown;
+    /** One-to-one chat. */
+    privateChatEnabled?: unknown;
+    /** Private group chat. */
+    privateGroupChatEnabled?: unknown;
+    /** Public chat of earlier sessions is kept and reloaded. */
+    chatPersistenceEnabled?: unknown;
+    /** End-to-end encryption; incompatible with whiteboard, transcription and breakout rooms. */
+    e2eeEnabled?: unknown;
+    /** Encryption badge shown. */
+    e2eeBadgeEnabled?: unknown;
+    /** Layout switcher shown. */
+    layoutModeSwitchEnabled?: unknown;
+    /** Join and leave notifications. */
+    simpleNotificationsEnabled?: unknown;
+    /** Device test before joining. */
+    joinScreenEnabled?: unknown;
+    /** Screen sharing (not on mobile). */
+    screenshareEnabled?: unknown;
+    /** Participants may record. */
+    recordingsEnabled?: unknown;
+    /** Recordings capture only audio and shared screens. */
+    hideTilesInRecordingsEnabled?: unknown;
+    /** Logo in recordings. */
+    recordingLogoEnabled?: unknown;
+    /** Name badges in recordings. */
+    participantNamesInRecordingsEnabled?: unknown;
+    /** Recording starts when the first participant joins. */
+    recordingAutostartEnabled?: unknown;
+    /** Bookmarks during recording. */
+    recordingBookmarksEnabled?: unknown;
+    /** Breakout rooms are recorded automatically. */
+    recordingBreakoutAutostartEnabled?: unknown;
+    /** Recording consent reminder. */
+    recordingConsentMessageEnabled?: unknown;
+    /** Transcription shown as subtitles in recordings. */
+    captionsInRecordingsEnabled?: unknown;
+    /** Logo shown. */
+    logoEnabled?: unknown;
+    /** Virtual backgrounds on desktop. */
+    virtualBackgroundsEnabled?: unknown;
+    /** New virtual background engine. */
+    virtualBackgroundsV2Enabled?: unknown;
+    /** Raise hand. */
+    raiseHandEnabled?: unknown;
+    /** Invite people button for permitted users. */
+    inviteParticipantsEnabled?: unknown;
+    /** Invite people UI by default. */
+    inviteParticipantsAdvancedEnabled?: unknown;
+    /** Whiteboard; incompatible with E2EE. */
+    whiteboardEnabled?: unknown;
+    /** Questions and answers. */
+    qaEnabled?: unknown;
+    /** Upvoting of questions. */
+    upvoteQaEnabled?: unknown;
+    /** Shared notes panel. */
+    sharedNotesEnabled?: unknown;
+    /** Polls. */
+    pollsEnabled?: unknown;
+    /** Repeated text watermark. */
+    watermarkEnabled?: unknown;
+    /** Join consent reminder. */
+    consentMessageEnabled?: unknown;
+    /** Sound when someone enters the lobby. */
+    lobbySoundEnabled?: unknown;
+    /** Content library component. */
+    contentLibraryEnabled?: unknown;
+    /** Speech transcribed; incompatible with E2EE. */
+    transcriptionEnabled?: unknown;
+    /** Transcription starts when the first participant joins. */
+    transcriptionAutoStartEnabled?: unknown;
+    /** Participants may toggle captions. */
+    captionsEnabled?: unknown;
+    /** Room description, 3 to 500 characters. */
+    description?: unknown;
+    /** Friendly URL, unique in the team, 3 to 32 characters. Any character the API takes is accepted; letters, digits and - . _ ~ keep the room's link readable. */
+    friendlyUrl?: unknown;
+    /** Public rooms are joined by link; private rooms need a token. */
+    privacy?: unknown;
+    /** Identifier assigned by the integrator. */
+    externalId?: unknown;
+    /** Webhook ids; when given, only these apply. */
+    webhooks?: unknown;
+    /** Tags; the API accepts them only on create, so a change replaces the room. */
+    tags?: unknown;
+    /** Cameras, HD video and virtual backgrounds disabled. */
+    isAudioOnly?: unknown;
+    /** Which broadcaster tiles are visible. */
+    broadcasterTileVisibility?: unknown;
+    /** Breakout rooms; incompatible with E2EE. */
+    breakoutRoomsEnabled?: unknown;
+    /** Breakout room ids and names. */
+    breakouts?: unknown;
+    /** Users move freely between breakout rooms. */
+    breakoutFreeMovementEnabled?: unknown;
+    /** Return to the main room allowed. */
+    breakoutReturnToMainRoomEnabled?: unknown;
+    /** Visible countdown in breakout rooms. */
+    breakoutTimerEnabled?: unknown;
+    /** Duration of breakout rooms. */
+    breakoutTimerDuration?: unknown;
+    /** Breakout rooms close when the timer ends. */
+    breakoutEndOnTimer?: unknown;
+    /** Restreaming allowed. */
+    restreamEnabled?: unknown;
+    /** Restream target. */
+    restreamType?: unknown;
+    /** Authentication token for the restream target (secret). */
+    restreamKey?: unknown;
+    /** Custom restreamer server URL. */
+    restreamUrl?: unknown;
+    /** Layout of the restream. */
+    restreamLayoutMode?: unknown;
+    /** Video tiles left out of the restream. */
+    hideTilesInRestreamEnabled?: unknown;
+    /** Logo in the restream. */
+    restreamLogoEnabled?: unknown;
+    /** Restream starts automatically. */
+    restreamAutostartEnabled?: unknown;
+    /** Name badges in the restream. */
+    participantNamesInRestreamEnabled?: unknown;
+    /** Restream consent reminder. */
+    restreamConsentMessageEnabled?: unknown;
+    /** Maximum participants, 2 to the plan maximum (2000 in the largest plan). */
+    maxParticipants?: unknown;
+    /** Maximum broadcasters, at least 1 and at most maxParticipants. */
+    maxBroadcasters?: unknown;
+    /** WHIP ingestion of external live streams. */
+    whipEnabled?: unknown;
+    /** Telephony. */
+    telephonyEnabled?: unknown;
+    /** PSTN/SIP number the communication server dials. */
+    telephonyPhoneNumber?: unknown;
+    /** DTMF PIN; W adds a 1 second pause, w 500 ms (secret: it admits a caller to the room). */
+    telephonyPinDtmf?: unknown;
+    /** When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future. */
+    expiresAt?: unknown;
+    /** The room's topic, as the dashboard shows it (the API's other name for `description`). */
+    topic?: unknown;
+    /** The address participants open. Format: URL. */
+    roomUrl?: unknown;
+    /** Files attached to the room. */
+    files?: unknown;
+    /** When the room was created. Format: `YYYY-MM-DDThh:mm:ssZ`. */
+    createdAt?: unknown;
+    /** When the room was last changed. Format: `YYYY-MM-DDThh:mm:ssZ`. */
+    updatedAt?: unknown;
+    /** Files panel shown. */
+    filesPanelEnabled?: unknown;
+    /** True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room. */
+    expired?: unknown;
+}
 /** The result of `getRoom` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoomResult = WithSecrets<FunctionResult<"getRoom">>;
-/** One room's record (2.1). Reads GET /rooms/{room} (row 5). */
+export type GetRoomResult = WithSecrets<FunctionResult<"getRoom">> & GetRoomResultDocs;
+/** One room's record. Reads GET /rooms/{room}. */
 export const getRoom = (args: GetRoomArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomResult> => invoke("getRoom", args, opts);
-/** One room's record (2.1). Reads GET /rooms/{room} (row 5). As an Output, from arguments that may be Outputs. */
+/** One room's record. Reads GET /rooms/{room}. As an Output, from arguments that may be Outputs. */
 export const getRoomOutput = (args: InputArgs<GetRoomArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomResult> => outputOf("getRoom", args, opts);
 
 /** The arguments of `getRooms`. */
-export type GetRoomsArgs = FunctionArgs<"getRooms">;
+export interface GetRoomsArgs {
+    /** Only rooms carrying any of these tags. */
+    tags?: FunctionArgs<"getRooms">["tags"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRooms">["connection"];
+}
+/** The documentation of `getRooms`'s result fields (the types are `GetRoomsResult`'s). */
+export interface GetRoomsResultDocs {
+    /** Every matching room. */
+    rooms?: unknown;
+}
 /** The result of `getRooms` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoomsResult = WithSecrets<FunctionResult<"getRooms">>;
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. */
+export type GetRoomsResult = WithSecrets<FunctionResult<"getRooms">> & GetRoomsResultDocs;
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. */
 export const getRooms = (args: GetRoomsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRoomsResult> => invoke("getRooms", args, opts);
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms (row 3), page after page. As an Output, from arguments that may be Outputs. */
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomsOutput = (args: InputArgs<GetRoomsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomsResult> => outputOf("getRooms", args, opts);
 
 /** The arguments of `getRoles`. */
-export type GetRolesArgs = FunctionArgs<"getRoles">;
+export interface GetRolesArgs {
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRoles">["connection"];
+}
+/** The documentation of `getRoles`'s result fields (the types are `GetRolesResult`'s). */
+export interface GetRolesResultDocs {
+    /** Every role. */
+    roles?: unknown;
+}
 /** The result of `getRoles` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRolesResult = WithSecrets<FunctionResult<"getRoles">>;
-/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. */
+export type GetRolesResult = WithSecrets<FunctionResult<"getRoles">> & GetRolesResultDocs;
+/** Every role of the team, every page read. Reads GET /roles, page after page. */
 export const getRoles = (args: GetRolesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRolesResult> => invoke("getRoles", args, opts);
-/** Every role of the team (2.5), every page read. Reads GET /roles (row 18), page after page. As an Output, from arguments that may be Outputs. */
+/** Every role of the team, every page read. Reads GET /roles, page after page. As an Output, from arguments that may be Outputs. */
 export const getRolesOutput = (args: InputArgs<GetRolesArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRolesResult> => outputOf("getRoles", args, opts);
 
 /** The arguments of `getRole`. */
-export type GetRoleArgs = FunctionArgs<"getRole">;
+export interface GetRoleArgs {
+    /** The role's id or name. */
+    role: FunctionArgs<"getRole">["role"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRole">["connection"];
+}
+/** The documentation of `getRole`'s result fields (the types are `GetRoleResult`'s). */
+export interface GetRoleResultDocs {
+    /** As in getRoles. */
+    id?: unknown;
+    /** As in getRoles. */
+    name?: unknown;
+    /** As in getRoles. */
+    displayName?: unknown;
+    /** As in getRoles. */
+    description?: unknown;
+    /** As in getRoles. */
+    default?: unknown;
+    /** Permission name (camelCase) to its value as the API gives it: the role names it applies to (a list), or `true`/`false`. */
+    permissions?: unknown;
+}
 /** The result of `getRole` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoleResult = WithSecrets<FunctionResult<"getRole">>;
-/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). */
+export type GetRoleResult = WithSecrets<FunctionResult<"getRole">> & GetRoleResultDocs;
+/** One role with its permissions. Reads GET /roles/{idOrName}. */
 export const getRole = (args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleResult> => invoke("getRole", args, opts);
-/** One role with its permissions (2.5). Reads GET /roles/{idOrName} (row 19). As an Output, from arguments that may be Outputs. */
+/** One role with its permissions. Reads GET /roles/{idOrName}. As an Output, from arguments that may be Outputs. */
 export const getRoleOutput = (args: InputArgs<GetRoleArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoleResult> => outputOf("getRole", args, opts);
 
 /** The arguments of `getRoomStatistics`. */
-export type GetRoomStatisticsArgs = FunctionArgs<"getRoomStatistics">;
+export interface GetRoomStatisticsArgs {
+    /** The room: its UUID or friendly URL. */
+    room: FunctionArgs<"getRoomStatistics">["room"];
+    /** First day of the period, `YYYY-MM-DD`; by default the first day of the team's current subscription period. */
+    dateStart?: FunctionArgs<"getRoomStatistics">["dateStart"];
+    /** Last day of the period (inclusive), `YYYY-MM-DD`; by default the last day of the team's current subscription period. */
+    dateEnd?: FunctionArgs<"getRoomStatistics">["dateEnd"];
+    /** Which metrics to return, as the API names them (snake_case, e.g. `participation_minutes`); every room metric when omitted. The result has them in camelCase. */
+    metrics?: FunctionArgs<"getRoomStatistics">["metrics"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRoomStatistics">["connection"];
+}
+/** The documentation of `getRoomStatistics`'s result fields (the types are `GetRoomStatisticsResult`'s). */
+export interface GetRoomStatisticsResultDocs {
+    /** The room. Format: UUID. */
+    roomId?: unknown;
+    /** The room's descriptors, as the statistics record gives them. */
+    roomExternalId?: unknown;
+    /** The room's descriptors, as the statistics record gives them. */
+    roomDescription?: unknown;
+    /** The room's descriptors, as the statistics record gives them. */
+    roomFriendlyUrl?: unknown;
+    /** The room's descriptors, as the statistics record gives them. */
+    roomPrivacy?: unknown;
+    /** The room's descriptors, as the statistics record gives them. */
+    roomSource?: unknown;
+    /** The room's maximum participants. */
+    roomMaxParticipants?: unknown;
+    /** Whether the room has been deleted. */
+    roomIsDeleted?: unknown;
+    /** First day of the period. Format: `YYYY-MM-DD`. */
+    dateStart?: unknown;
+    /** Last day of the period. Format: `YYYY-MM-DD`. */
+    dateEnd?: unknown;
+    /** The metric `participation_minutes` over the period (when asked for). */
+    participationMinutes?: unknown;
+    /** The metric `desktop_participation_minutes` over the period (when asked for). */
+    desktopParticipationMinutes?: unknown;
+    /** The metric `mobile_participation_minutes` over the period (when asked for). */
+    mobileParticipationMinutes?: unknown;
+    /** The metric `tablet_participation_minutes` over the period (when asked for). */
+    tabletParticipationMinutes?: unknown;
+    /** The metric `smarttv_participation_minutes` over the period (when asked for). */
+    smarttvParticipationMinutes?: unknown;
+    /** The metric `broadcasted_minutes` over the period (when asked for). */
+    broadcastedMinutes?: unknown;
+    /** The metric `subscribed_minutes` over the period (when asked for). */
+    subscribedMinutes?: unknown;
+    /** The metric `screen_broadcasted_minutes` over the period (when asked for). */
+    screenBroadcastedMinutes?: unknown;
+    /** The metric `screen_subscribed_minutes` over the period (when asked for). */
+    screenSubscribedMinutes?: unknown;
+    /** The metric `live_participants` over the period (when asked for). */
+    liveParticipants?: unknown;
+    /** The metric `active_participants` over the period (when asked for). */
+    activeParticipants?: unknown;
+    /** The metric `desktop_participants` over the period (when asked for). */
+    desktopParticipants?: unknown;
+    /** The metric `mobile_participants` over the period (when asked for). */
+    mobileParticipants?: unknown;
+    /** The metric `tablet_participants` over the period (when asked for). */
+    tabletParticipants?: unknown;
+    /** The metric `smarttv_participants` over the period (when asked for). */
+    smarttvParticipants?: unknown;
+    /** The metric `sessions` over the period (when asked for). */
+    sessions?: unknown;
+    /** The metric `max_concurrent_participants` over the period (when asked for). */
+    maxConcurrentParticipants?: unknown;
+    /** The metric `e2ee_minutes` over the period (when asked for). */
+    e2eeMinutes?: unknown;
+    /** The metric `recorded_minutes` over the period (when asked for). */
+    recordedMinutes?: unknown;
+    /** The metric `stored_recorded_minutes` over the period (when asked for). */
+    storedRecordedMinutes?: unknown;
+    /** The metric `whiteboard_minutes` over the period (when asked for). */
+    whiteboardMinutes?: unknown;
+    /** The metric `active_roles` over the period (when asked for). */
+    activeRoles?: unknown;
+    /** The metric `breakout_minutes` over the period (when asked for). */
+    breakoutMinutes?: unknown;
+    /** The metric `presentation_minutes` over the period (when asked for). */
+    presentationMinutes?: unknown;
+    /** The metric `public_chat_posts` over the period (when asked for). */
+    publicChatPosts?: unknown;
+    /** The metric `questions` over the period (when asked for). */
+    questions?: unknown;
+    /** The metric `answers` over the period (when asked for). */
+    answers?: unknown;
+    /** The metric `transcription_minutes` over the period (when asked for). */
+    transcriptionMinutes?: unknown;
+    /** The metric `captions_minutes` over the period (when asked for). */
+    captionsMinutes?: unknown;
+    /** The metric `polls` over the period (when asked for). */
+    polls?: unknown;
+    /** The metric `summaries` over the period (when asked for). */
+    summaries?: unknown;
+}
 /** The result of `getRoomStatistics` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoomStatisticsResult = WithSecrets<FunctionResult<"getRoomStatistics">>;
-/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. */
+export type GetRoomStatisticsResult = WithSecrets<FunctionResult<"getRoomStatistics">> & GetRoomStatisticsResultDocs;
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics; GET / for the default period. */
 export const getRoomStatistics = (args: GetRoomStatisticsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomStatisticsResult> => invoke("getRoomStatistics", args, opts);
-/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics (row 20); GET / for the default period. As an Output, from arguments that may be Outputs. */
+/** A room's statistics over a period: its descriptors and the chosen metrics. Reads GET /rooms/{room}/statistics; GET / for the default period. As an Output, from arguments that may be Outputs. */
 export const getRoomStatisticsOutput = (args: InputArgs<GetRoomStatisticsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomStatisticsResult> => outputOf("getRoomStatistics", args, opts);
 
 /** The arguments of `getTeamStatistics`. */
-export type GetTeamStatisticsArgs = FunctionArgs<"getTeamStatistics">;
+export interface GetTeamStatisticsArgs {
+    /** First day of the period, `YYYY-MM-DD`; by default the first day of the team's current subscription period. */
+    dateStart?: FunctionArgs<"getTeamStatistics">["dateStart"];
+    /** Last day of the period (inclusive), `YYYY-MM-DD`; by default the last day of the team's current subscription period. */
+    dateEnd?: FunctionArgs<"getTeamStatistics">["dateEnd"];
+    /** Which metrics to return, as the API names them (snake_case, e.g. `participation_minutes`); every team metric when omitted. The result has them in camelCase. */
+    metrics?: FunctionArgs<"getTeamStatistics">["metrics"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getTeamStatistics">["connection"];
+}
+/** The documentation of `getTeamStatistics`'s result fields (the types are `GetTeamStatisticsResult`'s). */
+export interface GetTeamStatisticsResultDocs {
+    /** The team, where the API answers it. Format: UUID. */
+    teamId?: unknown;
+    /** First day of the period. Format: `YYYY-MM-DD`. */
+    dateStart?: unknown;
+    /** Last day of the period. Format: `YYYY-MM-DD`. */
+    dateEnd?: unknown;
+    /** The metric `participation_minutes` over the period (when asked for). */
+    participationMinutes?: unknown;
+    /** The metric `desktop_participation_minutes` over the period (when asked for). */
+    desktopParticipationMinutes?: unknown;
+    /** The metric `mobile_participation_minutes` over the period (when asked for). */
+    mobileParticipationMinutes?: unknown;
+    /** The metric `tablet_participation_minutes` over the period (when asked for). */
+    tabletParticipationMinutes?: unknown;
+    /** The metric `smarttv_participation_minutes` over the period (when asked for). */
+    smarttvParticipationMinutes?: unknown;
+    /** The metric `broadcasted_minutes` over the period (when asked for). */
+    broadcastedMinutes?: unknown;
+    /** The metric `subscribed_minutes` over the period (when asked for). */
+    subscribedMinutes?: unknown;
+    /** The metric `screen_broadcasted_minutes` over the period (when asked for). */
+    screenBroadcastedMinutes?: unknown;
+    /** The metric `screen_subscribed_minutes` over the period (when asked for). */
+    screenSubscribedMinutes?: unknown;
+    /** The metric `live_participants` over the period (when asked for). */
+    liveParticipants?: unknown;
+    /** The metric `active_participants` over the period (when asked for). */
+    activeParticipants?: unknown;
+    /** The metric `desktop_participants` over the period (when asked for). */
+    desktopParticipants?: unknown;
+    /** The metric `mobile_participants` over the period (when asked for). */
+    mobileParticipants?: unknown;
+    /** The metric `tablet_participants` over the period (when asked for). */
+    tabletParticipants?: unknown;
+    /** The metric `smarttv_participants` over the period (when asked for). */
+    smarttvParticipants?: unknown;
+    /** The metric `sessions` over the period (when asked for). */
+    sessions?: unknown;
+    /** The metric `max_concurrent_participants` over the period (when asked for). */
+    maxConcurrentParticipants?: unknown;
+    /** The metric `e2ee_minutes` over the period (when asked for). */
+    e2eeMinutes?: unknown;
+    /** The metric `recorded_minutes` over the period (when asked for). */
+    recordedMinutes?: unknown;
+    /** The metric `stored_recorded_minutes` over the period (when asked for). */
+    storedRecordedMinutes?: unknown;
+    /** The metric `whiteboard_minutes` over the period (when asked for). */
+    whiteboardMinutes?: unknown;
+    /** The metric `active_roles` over the period (when asked for). */
+    activeRoles?: unknown;
+    /** The metric `breakout_minutes` over the period (when asked for). */
+    breakoutMinutes?: unknown;
+    /** The metric `presentation_minutes` over the period (when asked for). */
+    presentationMinutes?: unknown;
+    /** The metric `public_chat_posts` over the period (when asked for). */
+    publicChatPosts?: unknown;
+    /** The metric `questions` over the period (when asked for). */
+    questions?: unknown;
+    /** The metric `answers` over the period (when asked for). */
+    answers?: unknown;
+    /** The metric `transcription_minutes` over the period (when asked for). */
+    transcriptionMinutes?: unknown;
+    /** The metric `captions_minutes` over the period (when asked for). */
+    captionsMinutes?: unknown;
+    /** The metric `polls` over the period (when asked for). */
+    polls?: unknown;
+    /** The metric `summaries` over the period (when asked for). */
+    summaries?: unknown;
+    /** The metric `rooms` over the period (when asked for). */
+    rooms?: unknown;
+    /** The metric `max_concurrent_sessions` over the period (when asked for). */
+    maxConcurrentSessions?: unknown;
+    /** The metric `max_concurrent_participants_per_session` over the period (when asked for). */
+    maxConcurrentParticipantsPerSession?: unknown;
+    /** The metric `max_active_recorders` over the period (when asked for). */
+    maxActiveRecorders?: unknown;
+    /** The metric `custom_roles` over the period (when asked for). */
+    customRoles?: unknown;
+}
 /** The result of `getTeamStatistics` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetTeamStatisticsResult = WithSecrets<FunctionResult<"getTeamStatistics">>;
-/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. */
+export type GetTeamStatisticsResult = WithSecrets<FunctionResult<"getTeamStatistics">> & GetTeamStatisticsResultDocs;
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics; GET / when one date is given. */
 export const getTeamStatistics = (args: GetTeamStatisticsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetTeamStatisticsResult> => invoke("getTeamStatistics", args, opts);
-/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics (row 21); GET / when one date is given. As an Output, from arguments that may be Outputs. */
+/** The team's statistics over a period: every room's usage plus the team-only metrics. Reads GET /statistics; GET / when one date is given. As an Output, from arguments that may be Outputs. */
 export const getTeamStatisticsOutput = (args: InputArgs<GetTeamStatisticsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTeamStatisticsResult> => outputOf("getTeamStatistics", args, opts);
 
 /** The arguments of `getRoomChat`. */
-export type GetRoomChatArgs = FunctionArgs<"getRoomChat">;
+export interface GetRoomChatArgs {
+    /** The room: its UUID or friendly URL. */
+    room: FunctionArgs<"getRoomChat">["room"];
+    /** Only this session's records (a session UUID). */
+    sessionId?: FunctionArgs<"getRoomChat">["sessionId"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRoomChat">["connection"];
+}
+/** The documentation of `getRoomChat`'s result fields (the types are `GetRoomChatResult`'s). */
+export interface GetRoomChatResultDocs {
+    /** Every message. */
+    messages?: unknown;
+}
 /** The result of `getRoomChat` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoomChatResult = WithSecrets<FunctionResult<"getRoomChat">>;
-/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. */
+export type GetRoomChatResult = WithSecrets<FunctionResult<"getRoomChat">> & GetRoomChatResultDocs;
+/** A room's chat messages, every page read, optionally of one session. Reads GET /rooms/{room}/chat, page after page. */
 export const getRoomChat = (args: GetRoomChatArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomChatResult> => invoke("getRoomChat", args, opts);
-/** A room's chat messages (2.6), every page read, optionally of one session. Reads GET /rooms/{room}/chat (row 14), page after page. As an Output, from arguments that may be Outputs. */
+/** A room's chat messages, every page read, optionally of one session. Reads GET /rooms/{room}/chat, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomChatOutput = (args: InputArgs<GetRoomChatArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomChatResult> => outputOf("getRoomChat", args, opts);
 
 /** The arguments of `getRoomTranscripts`. */
-export type GetRoomTranscriptsArgs = FunctionArgs<"getRoomTranscripts">;
+export interface GetRoomTranscriptsArgs {
+    /** The room: its UUID or friendly URL. */
+    room: FunctionArgs<"getRoomTranscripts">["room"];
+    /** Only this session's records (a session UUID). */
+    sessionId?: FunctionArgs<"getRoomTranscripts">["sessionId"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"getRoomTranscripts">["connection"];
+}
+/** The documentation of `getRoomTranscripts`'s result fields (the types are `GetRoomTranscriptsResult`'s). */
+export interface GetRoomTranscriptsResultDocs {
+    /** Every entry, in order. */
+    transcripts?: unknown;
+}
 /** The result of `getRoomTranscripts` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type GetRoomTranscriptsResult = WithSecrets<FunctionResult<"getRoomTranscripts">>;
-/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. */
+export type GetRoomTranscriptsResult = WithSecrets<FunctionResult<"getRoomTranscripts">> & GetRoomTranscriptsResultDocs;
+/** A room's transcript entries, every page read, optionally of one session. Reads GET /rooms/{room}/transcripts, page after page. */
 export const getRoomTranscripts = (args: GetRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<GetRoomTranscriptsResult> => invoke("getRoomTranscripts", args, opts);
-/** A room's transcript entries (2.7), every page read, optionally of one session. Reads GET /rooms/{room}/transcripts (row 15), page after page. As an Output, from arguments that may be Outputs. */
+/** A room's transcript entries, every page read, optionally of one session. Reads GET /rooms/{room}/transcripts, page after page. As an Output, from arguments that may be Outputs. */
 export const getRoomTranscriptsOutput = (args: InputArgs<GetRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomTranscriptsResult> => outputOf("getRoomTranscripts", args, opts);
 
 /** The arguments of `exportRoomTranscripts`. */
-export type ExportRoomTranscriptsArgs = FunctionArgs<"exportRoomTranscripts">;
+export interface ExportRoomTranscriptsArgs {
+    /** The room: its UUID or friendly URL. */
+    room: FunctionArgs<"exportRoomTranscripts">["room"];
+    /** The file's format; `txt` by default. One of `txt`, `json`. */
+    format?: FunctionArgs<"exportRoomTranscripts">["format"];
+    /** How times are formatted. One of `en`, `it`, `de`, `es`. */
+    locale?: FunctionArgs<"exportRoomTranscripts">["locale"];
+    /** The language of the file's headings. One of `en`, `it`, `de`, `es`. */
+    lang?: FunctionArgs<"exportRoomTranscripts">["lang"];
+    /** The API and team of this resource, when not the stack's. The developer key is kept secret. Each field left out comes from `vcrooms:*` stack config, then `VCROOMS_*` environment variables. */
+    connection?: FunctionArgs<"exportRoomTranscripts">["connection"];
+}
+/** The documentation of `exportRoomTranscripts`'s result fields (the types are `ExportRoomTranscriptsResult`'s). */
+export interface ExportRoomTranscriptsResultDocs {
+    /** The file's text, as the API answered it (JSON text for `json`). */
+    content?: unknown;
+}
 /** The result of `exportRoomTranscripts` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
-export type ExportRoomTranscriptsResult = WithSecrets<FunctionResult<"exportRoomTranscripts">>;
-/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). */
+export type ExportRoomTranscriptsResult = WithSecrets<FunctionResult<"exportRoomTranscripts">> & ExportRoomTranscriptsResultDocs;
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export. */
 export const exportRoomTranscripts = (args: ExportRoomTranscriptsArgs, opts?: pulumi.InvokeOptions): Promise<ExportRoomTranscriptsResult> => invoke("exportRoomTranscripts", args, opts);
-/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export (row 16). As an Output, from arguments that may be Outputs. */
+/** A room's transcripts as a file, text or JSON. Reads GET /rooms/{room}/transcripts/export. As an Output, from arguments that may be Outputs. */
 export const exportRoomTranscriptsOutput = (args: InputArgs<ExportRoomTranscriptsArgs>, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ExportRoomTranscriptsResult> => outputOf("exportRoomTranscripts", args, opts);

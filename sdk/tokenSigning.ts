@@ -1,5 +1,5 @@
 /**
- * Join tokens built by integrators themselves (5.3): HS256, the developer key as the secret, `td` and
+ * Join tokens built by integrators themselves: HS256, the developer key as the secret, `td` and
  * `rd` required. The work is the provider's (provider/api/joinToken.ts), reached at run time as the
  * resources reach it.
  */

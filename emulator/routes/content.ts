@@ -7,7 +7,7 @@ import { API, BODY_LIMIT, fail, pageOf, paginate, queryOf, roomRef, Unprocessabl
 const EXPORT_WORDS: Record<string, string> = { en: "Transcript", it: "Trascrizione", de: "Transkript", es: "Transcripción" };
 
 /**
- * The JSON body of a GET (endpoint 16 carries `locale` and `lang` in one). fastify treats GET as
+ * The JSON body of a GET (the transcript export carries `locale` and `lang` in one). fastify treats GET as
  * bodyless and leaves the stream unread, so this route reads it itself; malformed JSON is a 400
  * like on every other route.
  */
@@ -61,7 +61,7 @@ export function contentRoutes({ app, team }: RouteContext): void {
     app.get(`${API}/rooms/:room/transcripts`, async (req) => {
         const room = team.findRoom(roomRef(req));
         const q = queryOf(req);
-        // `after` belongs to endpoints 3 and 18 only (4.1); here it is ignored like any unknown parameter.
+        // `after` belongs to the room and role lists only; here it is ignored like any unknown parameter.
         const result = paginate(sessionFilter(room.content.transcripts, q), { ...pageOf(q), after: undefined }, () => false);
         return { total_count: result.total_count, data: result.data.map(({ session_id: _s, ...t }) => t) };
     });

@@ -1,6 +1,6 @@
 /**
  * What every route module of the emulator shares: the context it is given, the contract's
- * pagination (4.1), and reading bodies and queries in the API's way.
+ * pagination, and reading bodies and queries in the API's way.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ValidationFailure, type Json } from "../model";

@@ -8,9 +8,9 @@ import { API, bodyOf, fail, isDate, queryOf, roomRef, Unprocessable, type RouteC
 
 /** Join token time claims: a Unix timestamp, a date-time string, or for `exp` minutes from now. */
 function tokenTime(value: unknown, field: string, now: Date, minutesAllowed: boolean): number {
-    // A negative time, or an expiry of zero minutes, is no time the token could be valid by (5.3).
+    // A negative time, or an expiry of zero minutes, is no time the token could be valid by.
     if (typeof value === "number" && Number.isFinite(value) && (value > 0 || (value === 0 && !minutesAllowed))) {
-        // Below 10^8 a number cannot be a plausible Unix time (1973): it is a count of minutes.
+        // Below 10^8 a number cannot be a plausible Unix time: it is a count of minutes.
         if (minutesAllowed && value < 100_000_000) return Math.floor(now.getTime() / 1000) + Math.round(value * 60);
         return Math.floor(value);
     }
@@ -23,7 +23,7 @@ function tokenTime(value: unknown, field: string, now: Date, minutesAllowed: boo
     fail(field, `The ${field} field must be a Unix timestamp${minutesAllowed ? ", a number of minutes" : ""} or a date-time.`);
 }
 
-/** Dates and metric selection of endpoints 20 and 21. */
+/** Dates and metric selection of the statistics endpoints. */
 function statisticsQuery(query: Json, team: Team, available: readonly string[]): { from: string; to: string; metrics: string[] } {
     const errors: Record<string, string[]> = {};
     let from = String(team.defaults.subscription_start).slice(0, 10);
@@ -35,7 +35,7 @@ function statisticsQuery(query: Json, team: Team, available: readonly string[]):
     if (typeof query.metrics === "string" && query.metrics !== "") {
         metrics = query.metrics.split(",").map((m) => m.trim());
         const unknown = metrics.filter((m) => m !== "" && !available.includes(m));
-        // A list of metric names (4.2): an empty name (",,," or "a,,b") names nothing.
+        // A list of metric names: an empty name (",,," or "a,,b") names nothing.
         if (metrics.includes("")) errors.metrics = ["The metrics field must be a comma-separated list of metric names."];
         else if (unknown.length > 0) errors.metrics = [`Unknown metrics: ${unknown.join(", ")}.`];
     }

@@ -3,7 +3,7 @@
  * environment (VCROOMS_API_URL, VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH), validated once with errors that
  * name the setting.
  */
-import { checkConfigFields, configFailure, configValue, PROVIDER_CONFIG } from "../model/connection";
+import { checkConfigFields, configFailure, configValue, PROVIDER_CONFIG, type StackConfig } from "../model/connection";
 import { PACKAGE } from "../model/types";
 import { ConfigurationError } from "./errors";
 
@@ -101,10 +101,7 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
     });
 }
 
-/** Namespaced stack config, e.g. `vcrooms:apiUrl`: what the dynamic-provider host hands to `configure`, or a stack read by the CLI. */
-export interface StackConfig {
-    get(key: string): string | undefined;
-}
+export type { StackConfig };
 
 /**
  * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);

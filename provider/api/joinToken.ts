@@ -1,5 +1,5 @@
 /**
- * Participant join tokens (contract 5.3): a JWT signed with HS256, the team's developer key as the
+ * Participant join tokens: a JWT signed with HS256, the team's developer key as the
  * secret, carrying the team (`td`) and room (`rd`) it admits to. Used by the JoinToken resource to
  * read back what the API issued, and exported by the SDK for integrators who build tokens themselves.
  *
@@ -20,11 +20,11 @@ export interface JoinTokenClaims {
     ud?: string;
     /** User name. */
     u?: string;
-    /** Custom initials for the user tile (4.2 row 17). */
+    /** Custom initials for the user tile. */
     initials?: string;
     /** Role id or name. */
     role?: string;
-    /** Breakout room id (4.2 row 17). */
+    /** Breakout room id. */
     breakoutId?: string;
     /** Avatar image URL. */
     avatar?: string;

@@ -26,6 +26,7 @@ function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** @internal zod's types stay out of the package's public declarations (test/package/install.test.ts). */
 interface CallOptions<S extends z.ZodType | undefined> {
     query?: Record<string, string | number | readonly string[] | undefined>;
     body?: Body;
@@ -84,6 +85,7 @@ export class RoomsTransport {
 
     // ---- the one request path ------------------------------------------------------------------------
 
+    /** @internal zod's types stay out of the package's public declarations (test/package/install.test.ts). */
     protected async call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S>): Promise<S extends z.ZodType ? z.output<S> : string> {
         const started = performance.now();
         const deadline = started + this.config.retryDeadlineMs;

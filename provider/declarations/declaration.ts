@@ -66,6 +66,8 @@ export interface OutputField<T = unknown> {
     readonly stable?: boolean;
     /** Always secret, though no input of that name is (a join token's `token` and `link`). */
     readonly secret?: boolean;
+    /** Set by the provider in the resource's state, not in the API's record: a function reading the record may lack it. */
+    readonly stateOnly?: boolean;
     /** Carries the value of this input under another name (a room's `topic` is its `description`): secret whenever that input is. */
     readonly sameAs?: string;
     readonly __type?: T;
@@ -183,7 +185,7 @@ export const stringInput = (description: string, flags?: ExtraFlags & { allowed?
     extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
 /** A read-only output; `type` is `T` at run time. */
-export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string } = {}): OutputField<T> {
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; stateOnly?: boolean } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

@@ -1,5 +1,5 @@
 /**
- * JoinToken (contract 4.2 row 17, 5.3): a participant's join token for one room, issued by the API.
+ * JoinToken: a participant's join token for one room, issued by the API.
  * Every input is fixed at issue, so any change replaces the token; so does the approach of its expiry
  * (provider/resources/joinToken.ts). The token and its link are always secret; the decoded claims
  * are not.
@@ -49,7 +49,7 @@ function tokenRules(inputs: Values, now: Date): CheckFailure[] {
 
 export const joinToken = declareResource({
     type: "JoinToken",
-    description: "A participant's join token for one room (4.2 row 17, 5.3). Any input change, a change of its room's address by the same deployment (its Room renamed, the team's domain changed by a TeamDefaults), or the approach of its expiry (renewBefore), issues a new one; delete only forgets it: the API cannot revoke a token.",
+    description: "A participant's join token for one room. Any input change, a change of its room's address by the same deployment (its Room renamed, the team's domain changed by a TeamDefaults), or the approach of its expiry (renewBefore), issues a new one; delete only forgets it: the API cannot revoke a token.",
     idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
     notImportable: "the API cannot read a token back; declare a JoinToken and it issues one",
     scope: undefined,

@@ -1,5 +1,5 @@
 /**
- * Room (contract 2.1, 2.3, 2.4; endpoints 3 to 6): the declaration, and the rules across its fields. What a room
+ * Room: the declaration, and the rules across its fields. What a room
  * does (its generated friendly URL, adoption, the create body, expiry) is in provider/resources/room.ts.
  */
 import { containsUnknown, e2eeFailures, failure, lockFailures, type CheckFailure } from "../model/check";
@@ -24,7 +24,7 @@ const ROOM_FILE = objectType("RoomFile", "A file attached to a room.", {
     thumbnailUrl: { type: STRING, description: "The file's thumbnailUrl." },
 });
 
-/** Rules across fields (contract 2.3, 2.4, 8), on the values declared; `olds` are the inputs last applied. */
+/** Rules across fields, on the values declared; `olds` are the inputs last applied. */
 function crossFieldFailures(inputs: Values, now: Date, olds: Values): CheckFailure[] {
     const failures: CheckFailure[] = [];
     const known = (k: string) => inputs[k] !== undefined && !containsUnknown(inputs[k]);
@@ -46,7 +46,7 @@ function crossFieldFailures(inputs: Values, now: Date, olds: Values): CheckFailu
 
 export const room = declareResource({
     type: "Room",
-    description: "A room (2.1, 2.4): its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
+    description: "A room: its settings, created, updated in place, replaced when a create-only setting changes, deleted on destroy.",
     idDescription: "The room's UUID.",
     importId: "the room's UUID (lower-case) or its friendly URL",
     inheritsFrom: "TeamDefaults",
@@ -72,7 +72,8 @@ export const room = declareResource({
         filesPanelEnabled: output<boolean>(BOOLEAN, "Files panel shown."),
         expired: output<boolean>(
             BOOLEAN,
-            "True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room."),
+            "True once the room passed expiresAt and the API deleted it: a refresh keeps it in the stack as expired until the program changes; a change then creates a new room.",
+            { stateOnly: true }),
     },
     uniqueInput: "friendlyUrl",
     generatedFlag: "friendlyUrlGenerated",

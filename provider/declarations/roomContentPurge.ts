@@ -1,5 +1,5 @@
 /**
- * RoomContentPurge (contract 4 rows 7 to 13): deletes a room's content of the kinds named, once, and
+ * RoomContentPurge: deletes a room's content of the kinds named, once, and
  * again whenever `kinds` or `triggers` change, as the command provider's triggers do. The API's
  * deletes are irreversible, and `delete` of the resource does nothing.
  */
@@ -8,7 +8,7 @@ import { failure, type CheckFailure } from "../model/check";
 import { enumType } from "../model/types";
 import { arrayOf, BOOLEAN, declareResource, extra, formatted, NUMBER, oneOf, output, orAbsent, required, STRING, type Values } from "./declaration";
 
-const CONTENT_KIND = enumType("ContentKind", "A kind of room content (4 rows 7 to 13).", CONTENT_KINDS);
+const CONTENT_KIND = enumType("ContentKind", "A kind of room content.", CONTENT_KINDS);
 
 /** A trigger value: a scalar such as a date, a version or a counter, so the schema and SDKs can type it. */
 type Trigger = string | number | boolean;

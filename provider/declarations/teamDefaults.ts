@@ -1,13 +1,13 @@
 /**
- * TeamDefaults (contract 2.2, 2.3; endpoints 1 and 2): the team's single default-settings record.
+ * TeamDefaults: the team's single default-settings record.
  */
 import { e2eeFailures, lockFailures } from "../model/check";
 import { booleanInput, declareResource, formatted, INTEGER, NUMBER, orNull, output, STRING, stringInput } from "./declaration";
 
 export const teamDefaults = declareResource({
     type: "TeamDefaults",
-    description: "The team's default room settings (2.2, 2.3): one record per team, taken over on create and put back as it was on destroy (restoreOnDestroy).",
-    idDescription: "The default-settings record's id (2.2).",
+    description: "The team's default room settings: one record per team, taken over on create and put back as it was on destroy (restoreOnDestroy).",
+    idDescription: "The default-settings record's id.",
     notImportable: "the team's one defaults record needs no import; declare a TeamDefaults and it takes the record over",
     scope: "defaults",
     extras: {

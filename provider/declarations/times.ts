@@ -1,5 +1,5 @@
 /**
- * The time and duration forms of join-token inputs (4.2 row 17): Unix seconds, a date-time, or for
+ * The time and duration forms of join-token inputs: Unix seconds, a date-time, or for
  * an expiry minutes from issue; and `renewBefore` durations such as "24h". Pure functions, shared by
  * the declaration's rules and the provider.
  */

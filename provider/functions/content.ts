@@ -1,5 +1,5 @@
 /**
- * getRoomChat, getRoomTranscripts and exportRoomTranscripts (rows 14 to 16; records 2.6, 2.7).
+ * getRoomChat, getRoomTranscripts and exportRoomTranscripts.
  */
 import { deepKeysToCamel } from "../model/names";
 import { arrayOf, orNull, prop, STRING, typedObject, type ObjectOf } from "../model/types";
@@ -7,8 +7,8 @@ import { declareFunction, field, LANGUAGES, oneOf, roomArg, sessionArg, type Com
 
 const maybe = (description: string) => prop<string | null | undefined>(orNull(STRING), description);
 
-/** A chat message (2.6): the schema's object type and the result's TypeScript type. */
-const CHAT_MESSAGE = typedObject("ChatMessage", "A chat message (2.6).", {
+/** A chat message: the schema's object type and the result's TypeScript type. */
+const CHAT_MESSAGE = typedObject("ChatMessage", "A chat message.", {
     id: prop<string>(STRING, "The message id."),
     message: prop<string>(STRING, "The text."),
     participantId: maybe("The sender's participant id."),
@@ -19,8 +19,8 @@ const CHAT_MESSAGE = typedObject("ChatMessage", "A chat message (2.6).", {
 });
 export type ChatMessage = ObjectOf<typeof CHAT_MESSAGE>;
 
-/** A transcript entry (2.7). */
-const TRANSCRIPT_ENTRY = typedObject("TranscriptEntry", "A transcript entry (2.7).", {
+/** A transcript entry. */
+const TRANSCRIPT_ENTRY = typedObject("TranscriptEntry", "A transcript entry.", {
     participantId: maybe("The speaker's participant id."),
     participantName: maybe("The speaker's name."),
     transcript: prop<string>(STRING, "What was said."),
@@ -34,8 +34,8 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[] }>({
     name: "getRoomChat",
-    description: "A room's chat messages (2.6), every page read, optionally of one session.",
-    reads: "GET /rooms/{room}/chat (row 14), page after page",
+    description: "A room's chat messages, every page read, optionally of one session.",
+    reads: "GET /rooms/{room}/chat, page after page",
     args: { room: roomArg(), sessionId: sessionArg },
     result: [
         field("messages", arrayOf(CHAT_MESSAGE), "Every message."),
@@ -49,8 +49,8 @@ export const getRoomChat = declareFunction<SessionArgs, { messages: ChatMessage[
 
 export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: TranscriptEntry[] }>({
     name: "getRoomTranscripts",
-    description: "A room's transcript entries (2.7), every page read, optionally of one session.",
-    reads: "GET /rooms/{room}/transcripts (row 15), page after page",
+    description: "A room's transcript entries, every page read, optionally of one session.",
+    reads: "GET /rooms/{room}/transcripts, page after page",
     args: { room: roomArg(), sessionId: sessionArg },
     result: [field("transcripts", arrayOf(TRANSCRIPT_ENTRY), "Every entry, in order.")],
     async run(client, args) {
@@ -63,7 +63,7 @@ export const getRoomTranscripts = declareFunction<SessionArgs, { transcripts: Tr
 export const exportRoomTranscripts = declareFunction<{ room: string; format?: "txt" | "json"; locale?: Language; lang?: Language } & CommonArgs, { content: string }>({
     name: "exportRoomTranscripts",
     description: "A room's transcripts as a file, text or JSON.",
-    reads: "GET /rooms/{room}/transcripts/export (row 16)",
+    reads: "GET /rooms/{room}/transcripts/export",
     args: {
         room: roomArg(),
         format: oneOf("TranscriptFormat", "The file's format; `txt` by default.", ["txt", "json"]),

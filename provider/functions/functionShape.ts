@@ -41,7 +41,10 @@ export interface FunctionDeclaration<A extends CommonArgs = CommonArgs, R = unkn
     readonly recordOf?: "room" | "teamDefaults";
     /** Rules across arguments, on values that passed their own rules: `[argument, rule, value]`. */
     readonly rules?: (args: A) => Array<[string, string, unknown]>;
+    /** @internal The client's types (zod's) stay out of the package's public declarations; `ResultOf` reads `__result`. */
     readonly run: (client: RoomsClient, args: A) => Promise<R>;
+    /** The result's type, for `ResultOf`: never set. */
+    readonly __result?: R;
 }
 
 /**
@@ -65,10 +68,11 @@ export const entryLabel = (e: ResultEntry): string => e.group === undefined ? e.
 
 export type ArgsOf<D> = D extends FunctionDeclaration<infer A, unknown> ? A : never;
 /**
- * Read from `run` alone: matching the whole declaration against `FunctionDeclaration<CommonArgs, R>` fails for
- * any function with arguments of its own (`run` takes its arguments contravariantly), which made those results `never`.
+ * Read from `__result` alone: matching the whole declaration against `FunctionDeclaration<CommonArgs, R>` fails for
+ * any function with arguments of its own (`run` takes its arguments contravariantly), which made those results `never`;
+ * and `run` is not in the public declarations.
  */
-export type ResultOf<D> = D extends { readonly run: (client: never, args: never) => Promise<infer R> } ? R : never;
+export type ResultOf<D> = D extends { readonly __result?: infer R } ? Exclude<R, undefined> : never;
 
 /** Builds a declaration, keeping its literal types. */
 export function declareFunction<A extends CommonArgs, R>(d: FunctionDeclaration<A, R>): FunctionDeclaration<A, R> {
@@ -83,7 +87,7 @@ export const connectionArg: ArgField = {
     hidden: true,
 };
 
-// ---- argument rules (contract 4.1, 4.2, 2.8) --------------------------------------------------------
+// ---- argument rules --------------------------------------------------------
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -44,6 +44,7 @@ export function secretResultFields(name: FunctionName): string[] {
 }
 
 /** Runs a data function (a name of `functions`) with the clients of `clientFor`. */
+/** @internal The client's types (zod's) stay out of the package's public declarations. */
 export async function runFunction<N extends FunctionName>(name: N, args: unknown, clientFor: ClientFor): Promise<FunctionResult<N>> {
     const d = functions[name];
     const valid = validateArgs(d as never, args) as { room?: string; role?: string; connection?: object };

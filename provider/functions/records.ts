@@ -1,5 +1,5 @@
 /**
- * getTeamDefaults, getRoom, getRooms, getRoles and getRole (rows 1, 3, 5, 18, 19): the team's records,
+ * getTeamDefaults, getRoom, getRooms, getRoles and getRole: the team's records,
  * camelCase at every depth (roles read back as `{id, name, displayName}`).
  */
 import { deepKeysToCamel } from "../model/names";
@@ -31,8 +31,8 @@ const ROOM_LIST_ITEM = lazyObjectType("RoomListItem", "A room as the list shows 
     ...Object.fromEntries(LISTED.map((name) => [name, listedField(name)])),
 }));
 
-/** A role (2.5) as the list shows it. */
-const ROLE = typedObject("Role", "A role of the team (2.5).", {
+/** A role as the list shows it. */
+const ROLE = typedObject("Role", "A role of the team.", {
     id: prop<string>(STRING, "The role id."),
     name: prop<string>(STRING, "The role name."),
     displayName: prop<string>(STRING, "Its display name."),
@@ -41,41 +41,40 @@ const ROLE = typedObject("Role", "A role of the team (2.5).", {
 });
 export type Role = ObjectOf<typeof ROLE>;
 /**
- * A role's permissions (2.5), permission name (camelCase) to its value as the API gives it: the contract shows
+ * A role's permissions, permission name (camelCase) to its value as the API gives it: the contract shows
  * whether the role has each one (`broadcast`, `screenshare`, `endSession`, ...) and the role names it may mute
  * (`remoteMuting`); the hosted service's document shows `true`/`false` for most and lists for a few.
  */
 export type RolePermissions = Record<string, string[] | boolean>;
-export interface RoleWithPermissions extends Role {
-    permissions: RolePermissions;
-}
+/** An intersection, not an interface extending `Role`: under `exactOptionalPropertyTypes` a mapped type is not an interface's base (TS2312). */
+export type RoleWithPermissions = Role & { permissions: RolePermissions };
 
 const camel = <T>(v: unknown) => deepKeysToCamel(v) as T;
 
 export const getTeamDefaults = declareFunction<CommonArgs, TeamDefaultsResult>({
     name: "getTeamDefaults",
-    description: "The team's default room settings and subscription (2.2).",
-    reads: "GET / (row 1)",
+    description: "The team's default room settings and subscription.",
+    reads: "GET /",
     args: {},
     recordOf: "teamDefaults",
-    result: [group("every output of TeamDefaults", ANY, "Each field of the record (2.2), camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...")],
+    result: [group("every output of TeamDefaults", ANY, "Each field of the record, camelCase, as the TeamDefaults resource's outputs: `id`, `domain`, `defaultRole`, `subscriptionStart`, `usedParticipationMinutes`, ...")],
     run: async (client) => camel(await client.getDefaults()),
 });
 
 export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult>({
     name: "getRoom",
-    description: "One room's record (2.1).",
-    reads: "GET /rooms/{room} (row 5)",
+    description: "One room's record.",
+    reads: "GET /rooms/{room}",
     args: { room: roomArg() },
     recordOf: "room",
-    result: [group("every output of Room", ANY, "Each field of the record (2.1), camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...")],
+    result: [group("every output of Room", ANY, "Each field of the record, camelCase, as the Room resource's outputs: `id`, `friendlyUrl`, `roomUrl`, `roles`, ...")],
     run: async (client, args) => camel(await client.getRoom(args.room)),
 });
 
 export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { rooms: RoomListItem[] }>({
     name: "getRooms",
     description: "Every room of the team, every page read (newest first), optionally only those carrying any of `tags`.",
-    reads: "GET /rooms (row 3), page after page",
+    reads: "GET /rooms, page after page",
     args: {
         tags: {
             description: "Only rooms carrying any of these tags.",
@@ -95,8 +94,8 @@ export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { room
 
 export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
     name: "getRoles",
-    description: "Every role of the team (2.5), every page read.",
-    reads: "GET /roles (row 18), page after page",
+    description: "Every role of the team, every page read.",
+    reads: "GET /roles, page after page",
     args: {},
     result: [field("roles", arrayOf(ROLE), "Every role.")],
     async run(client) {
@@ -108,8 +107,8 @@ export const getRoles = declareFunction<CommonArgs, { roles: Role[] }>({
 
 export const getRole = declareFunction<{ role: string } & CommonArgs, RoleWithPermissions>({
     name: "getRole",
-    description: "One role with its permissions (2.5).",
-    reads: "GET /roles/{idOrName} (row 19)",
+    description: "One role with its permissions.",
+    reads: "GET /roles/{idOrName}",
     args: { role: { description: "The role's id or name.", type: STRING, required: true, validate: (v) => (typeof v === "string" && v.trim().length > 0 ? undefined : "must be a role id or name (a non-empty string)") } },
     result: [
         field(["id", "name", "displayName"], STRING, "As in getRoles."),

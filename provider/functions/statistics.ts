@@ -1,5 +1,5 @@
 /**
- * getRoomStatistics and getTeamStatistics (rows 20, 21; records 2.8): a period (dates, by default the
+ * getRoomStatistics and getTeamStatistics: a period (dates, by default the
  * team's current subscription period) and a subset of metrics (all by default).
  */
 import { keysToCamel, toCamelName, type CamelCase } from "../model/names";
@@ -7,7 +7,7 @@ import { arrayOf, BOOLEAN, formatted, INTEGER, NUMBER, orAbsent, orNull, STRING 
 import type { RoomsClient } from "../api";
 import { dateArg, declareFunction, field, group, periodRule, roomArg, type ArgField, type CommonArgs } from "./functionShape";
 
-/** Room metrics, as 2.8 names them, and those the hosted service documents besides. */
+/** Room metrics, as the API names them, and those the hosted service documents besides. */
 export const ROOM_METRICS = [
     "participation_minutes", "desktop_participation_minutes", "mobile_participation_minutes", "tablet_participation_minutes", "smarttv_participation_minutes",
     "broadcasted_minutes", "subscribed_minutes", "screen_broadcasted_minutes", "screen_subscribed_minutes", "live_participants", "active_participants",
@@ -31,7 +31,7 @@ export interface StatisticsArgs<M extends string> extends CommonArgs {
     dateStart?: string;
     /** Last day of the period, YYYY-MM-DD (inclusive). */
     dateEnd?: string;
-    /** Metric names of 2.8, snake_case as the API names them; all when omitted. */
+    /** Metric names, snake_case as the API names them; all when omitted. */
     metrics?: M[];
 }
 export interface RoomStatisticsArgs extends StatisticsArgs<RoomMetric> {
@@ -56,12 +56,12 @@ export type TeamStatisticsResult = Metrics<TeamMetric> & { teamId?: string; date
 
 function metricsArg(names: readonly string[], scope: string): ArgField {
     return {
-        description: `Which metrics to return, as 2.8 names them (snake_case, e.g. \`participation_minutes\`); every ${scope} metric when omitted. The result has them in camelCase.`,
+        description: `Which metrics to return, as the API names them (snake_case, e.g. \`participation_minutes\`); every ${scope} metric when omitted. The result has them in camelCase.`,
         type: arrayOf(STRING),
         validate: (v) => {
             if (!Array.isArray(v) || v.length === 0) return "must be a non-empty list of metric names";
             const unknown = v.filter((m) => !names.includes(m as string));
-            return unknown.length > 0 ? `may hold only ${scope} metric names of 2.8 (not ${unknown.map((m) => JSON.stringify(m)).join(", ")})` : undefined;
+            return unknown.length > 0 ? `may hold only ${scope} metric names (not ${unknown.map((m) => JSON.stringify(m)).join(", ")})` : undefined;
         },
     };
 }
@@ -99,7 +99,7 @@ async function periodOf(client: RoomsClient, args: StatisticsArgs<string>): Prom
 export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatisticsResult>({
     name: "getRoomStatistics",
     description: "A room's statistics over a period: its descriptors and the chosen metrics.",
-    reads: "GET /rooms/{room}/statistics (row 20); GET / for the default period",
+    reads: "GET /rooms/{room}/statistics; GET / for the default period",
     args: { room: roomArg(), ...period, metrics: metricsArg(ROOM_METRICS, "room") },
     result: [
         field("roomId", formatted(STRING, "UUID"), "The room."),
@@ -122,7 +122,7 @@ export const getRoomStatistics = declareFunction<RoomStatisticsArgs, RoomStatist
 export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatisticsResult>({
     name: "getTeamStatistics",
     description: "The team's statistics over a period: every room's usage plus the team-only metrics.",
-    reads: "GET /statistics (row 21); GET / when one date is given",
+    reads: "GET /statistics; GET / when one date is given",
     args: { ...period, metrics: metricsArg([...ROOM_METRICS, ...TEAM_ONLY_METRICS], "team") },
     result: [
         field("teamId", orAbsent(formatted(STRING, "UUID")), "The team, where the API answers it."),
@@ -132,7 +132,7 @@ export const getTeamStatistics = declareFunction<TeamStatisticsArgs, TeamStatist
     ],
     rules: periodRule,
     async run(client, args) {
-        // Without dates the API itself answers the current subscription period (4.2): no need to look it up.
+        // Without dates the API itself answers the current subscription period: no need to look it up.
         const dates = args.dateStart === undefined && args.dateEnd === undefined ? undefined : await periodOf(client, args);
         const record = withoutAbsent(await client.getTeamStatistics({ ...dates, metrics: args.metrics }));
         // An answer that does not echo the period: the one asked for, or the current subscription period it defaults to.

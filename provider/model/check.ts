@@ -31,7 +31,7 @@ export function failure(property: string, rule: string, value: unknown, secret =
     return { property, reason: `${property} ${rule}; got ${showValue(value, secret)}` };
 }
 
-/** End-to-end encryption excludes whiteboard, transcription and breakout rooms (contract 2.3, 2.4). */
+/** End-to-end encryption excludes whiteboard, transcription and breakout rooms. */
 export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
     if (inputs.e2eeEnabled !== true) return [];
     return ["whiteboardEnabled", "transcriptionEnabled", "breakoutRoomsEnabled"]
@@ -40,7 +40,7 @@ export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
 }
 
 /**
- * Contract 2.3, is_locked: "Single-role rooms cannot be locked on join". Checkable here only when both are
+ * The API refuses `is_locked` on a single-role room ("Single-role rooms cannot be locked on join"). Checkable here only when both are
  * declared; otherwise the effective roles (inherited from the team defaults) are the API's to judge.
  */
 export function lockFailures(inputs: Record<string, unknown>): CheckFailure[] {

@@ -19,7 +19,7 @@ export interface ConnectionInput {
     auth?: (typeof AUTH_SCHEMES)[number];
 }
 
-/** How the developer key may be sent (1.2): a bearer token, or Basic auth with the team id. */
+/** How the developer key may be sent: a bearer token, or Basic auth with the team id. */
 const AUTH_SCHEMES = ["bearer", "basic"] as const;
 
 /** One field of the connection or the provider configuration. */
@@ -50,7 +50,7 @@ export const PROVIDER_CONFIG: Readonly<Record<string, ConfigField>> = {
     requestsPerMinute: {
         description: "Requests per minute this provider process sends at most (default 700, 70% of the API's limit, which the key shares with production traffic).",
         type: INTEGER,
-        // Whole: the limiter counts requests, and a fraction (2.5) made its wait NaN, which sent everything at once.
+        // Whole: the limiter counts requests, and a fraction such as 2.5 made its wait NaN, which sent everything at once.
         validate: (v) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? undefined : "must be a positive whole number"),
     },
 };
@@ -117,4 +117,12 @@ function editDistance(a: string, b: string): number {
         row = next;
     }
     return row[b.length]!;
+}
+
+/**
+ * What the dynamic-provider host hands to `configure`: namespaced stack config, e.g. `vcrooms:apiUrl`. Here, with the
+ * configuration table, so that the provider entry's public declarations do not reach the client (and zod's types).
+ */
+export interface StackConfig {
+    get(key: string): string | undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * The single table of writable settings: sections 2.3 (shared by team defaults and rooms), the
- * defaults-only `domain` and `favicon`, and 2.4 (room only) of the contract.
+ * The single table of writable settings: those shared by team defaults and rooms, the
+ * defaults-only `domain` and `favicon`, and the room-only ones.
  *
  * Derived from this table (through the resource declarations in provider/declarations): the
  * zod schemas `check` validates with, the SDK's input and output types, the camelCase names
@@ -57,6 +57,7 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
      * Builds the field's validator for a scope (watermark_text has a different maximum for team
      * defaults and rooms). Built on demand, never held at module level, so that nothing captured
      * in a serialized closure holds a zod instance (docs/architecture.md, decision 1).
+     * @internal zod's types stay out of the package's public declarations (test/package/install.test.ts).
      */
     readonly schema: (target: "defaults" | "room") => z.ZodType<T>;
     /** The values the validator takes, in words, for a scope (watermark_text's maximum differs), for the reference. */
@@ -84,9 +85,9 @@ const CAPTIONS_LANGUAGES = ["bg", "ca", "da", "de", "en", "es", "fi", "fr", "it"
 const RESERVED_DOMAINS = ["docs", "api", "dev-api", "staging-api", "you", "dashboard"] as const;
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-/** Latin letters, digits, spaces and basic punctuation (contract 2.3, watermark_text). */
+/** Latin letters, digits, spaces and basic punctuation (the API's rule for watermark_text). */
 const WATERMARK_CHARS = /^[A-Za-z0-9 .,:;!?'"()\-_/&@#%+*=]*$/;
-/** watermark_text's maximum length per scope (contract 2.3). */
+/** watermark_text's maximum length per scope. */
 const WATERMARK_MAX = { defaults: 50, room: 150 } as const;
 const DTMF = /^[0-9*#Ww]+$/;
 /** The API's date-time form, UTC without a zone (expires_at). */
@@ -208,7 +209,7 @@ const SHARED_VALUES = [
         "session_length",
         "shared",
         "nullableInteger",
-        // Contract 2.3: "an empty value means unlimited": null, or an empty string as the contract writes it.
+        // The API: "an empty value means unlimited": null, or an empty string as the contract writes it.
         rule("1 to 1440; `null` or `\"\"` for unlimited", () =>
             zod().union([integer(1, 1440), zod().literal(""), zod().null()], { error: "must be an integer from 1 to 1440, or null or \"\" for unlimited" }),
         ),
@@ -367,7 +368,7 @@ const ROOM_ONLY = [
     choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),
     setting("external_id", "room", "exact", anyText, "Identifier assigned by the integrator."),
     setting("webhooks", "room", "exact", listRule("webhook ids", nonEmpty, "webhook ids"), "Webhook ids; when given, only these apply.", {
-        whenOmitted: "Every webhook of the team applies (contract 2.4).",
+        whenOmitted: "Every webhook of the team applies.",
     }),
     setting("tags", "room", "stringSet", listRule("non-empty strings, in any order", nonEmpty, "tag strings"), "Tags; the API accepts them only on create, so a change replaces the room.", {
         createOnly: true,

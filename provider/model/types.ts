@@ -208,7 +208,10 @@ function fromJsonSchema(j: Record<string, unknown>, name: string, description: s
     }
 }
 
-/** What a validator accepts, as a type; `name` and `description` name the enum type a closed set of strings gets. */
+/**
+ * What a validator accepts, as a type; `name` and `description` name the enum type a closed set of strings gets.
+ * @internal zod's types stay out of the package's public declarations (test/package/install.test.ts).
+ */
 export function fromValidator(schema: z.ZodType, name: string, description: string): TypeSpec {
     return fromJsonSchema(zod().toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>, name, description);
 }

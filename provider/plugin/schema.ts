@@ -53,20 +53,24 @@ function extraProperties(d: Declaration): Properties {
 
 /**
  * Required: the inputs a kind cannot exist without, and in its state those plus the read-only outputs it always
- * has (not `orAbsent` or `orNull`), so generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
+ * has (not `orAbsent` or `orNull`) and the unique input check generates when omitted (a room's friendlyUrl), so
+ * generated SDKs type them `Output<T>`, not `Output<T | undefined>`.
  */
 function resourceSpec(d: Declaration) {
     const state: Properties = Object.fromEntries(stateFields(d).map(([name, f]) => [name, described(f.type, f.description, f.secret)]));
     const settingsState = Object.fromEntries(Object.entries(state).filter(([name]) => !(name in d.outputs)));
     const outputs = Object.fromEntries(Object.entries(state).filter(([name]) => name in d.outputs));
     const requiredInputs = userExtras(d).filter(([, e]) => e.required).map(([name]) => name);
-    const alwaysSet = Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name);
+    const generated = d.generatedFlag !== undefined && d.uniqueInput !== undefined ? [d.uniqueInput] : [];
+    const alwaysSet = [...generated, ...Object.entries(d.outputs).filter(([, o]) => o.type.nullable === undefined).map(([name]) => name)];
     return {
         description: d.description ?? d.type,
         inputProperties: { ...settingInputProperties(d), ...extraProperties(d) },
         requiredInputs,
         properties: { ...settingsState, ...extraProperties(d), ...outputs },
         required: [...requiredInputs, ...alwaysSet],
+        /** What the API's record holds (a function's result): its settings and outputs, none of the extra inputs. */
+        record: { ...settingsState, ...outputs },
     };
 }
 
@@ -78,7 +82,7 @@ function configProperties(fields: Readonly<Record<string, ConfigField>>): Proper
 /** A function's result fields: a record's every output, or the fields its declaration names (`a, b` names two). */
 function resultProperties(d: (typeof functions)[keyof typeof functions]): Properties {
     if (d.recordOf) {
-        const record = resourceSpec(declarations[d.recordOf]).properties;
+        const record = resourceSpec(declarations[d.recordOf]).record;
         return { id: described(STRING, "The record's id."), ...record };
     }
     const props: Properties = {};
@@ -87,6 +91,19 @@ function resultProperties(d: (typeof functions)[keyof typeof functions]): Proper
         for (const [name, description] of Object.entries(entry.each ?? {})) props[name] = described(entry.type, description);
     }
     return props;
+}
+
+/**
+ * The result fields a function always returns, so generated SDKs need no `!`: a record's `id` and its kind's always-set
+ * fields, or each named field whose type is neither `orAbsent` nor `orNull` (a group's fields depend on what was asked).
+ */
+function requiredResults(d: (typeof functions)[keyof typeof functions]): string[] {
+    if (d.recordOf) {
+        const kind = declarations[d.recordOf] as Declaration;
+        const { record, required } = resourceSpec(kind);
+        return ["id", ...required.filter((name) => name in record && kind.outputs[name]?.stateOnly !== true)];
+    }
+    return d.result.filter((e) => e.type.nullable === undefined).flatMap((e) => e.names);
 }
 
 function functionSpec(d: (typeof functions)[keyof typeof functions]) {
@@ -98,7 +115,7 @@ function functionSpec(d: (typeof functions)[keyof typeof functions]) {
             properties: Object.fromEntries(Object.entries(args).map(([name, a]) => [name, described(a.type, a.description)])),
             required: Object.entries(args).filter(([, a]) => a.required).map(([name]) => name),
         },
-        outputs: { properties: resultProperties(d) },
+        outputs: { properties: resultProperties(d), required: requiredResults(d) },
     };
 }
 
@@ -159,7 +176,7 @@ export function packageSchema(version: string, manifest: PackageManifest = packa
             properties: configProperties(PROVIDER_CONFIG),
         },
         types: objectTypes(allTypes()),
-        resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), resourceSpec(d)])),
+        resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), (({ record: _, ...spec }) => spec)(resourceSpec(d))])),
         functions: Object.fromEntries(Object.values(functions).map((f) => [token(f.name), functionSpec(f)])),
         language: { python: { packageName: "pulumi_vcrooms" }, nodejs: { packageName: "@vcrooms/pulumi" } },
     };

@@ -38,7 +38,7 @@ interface Bookkeeping {
 }
 type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
 
-/** The API's field for each input (4.2 row 17). */
+/** The API's field for each input. */
 const BODY_FIELDS = { userName: "u", userId: "ud", initials: "initials", role: "role", breakoutId: "breakoutId", avatar: "avatar" } as const;
 
 function tokenLabel(inputs: { room?: unknown; userName?: unknown }): string {

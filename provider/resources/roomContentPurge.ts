@@ -1,6 +1,6 @@
 /**
- * The RoomContentPurge provider: deletes the named kinds of a room's content (one DELETE per kind,
- * rows 7 to 13) when created, and again when replaced, which a change of `kinds` or `triggers`
+ * The RoomContentPurge provider: deletes the named kinds of a room's content (one DELETE per kind
+ * of the content endpoints) when created, and again when replaced, which a change of `kinds` or `triggers`
  * does, and a `room` that names another room. The API's deletes cannot be undone.
  *
  * A purge follows its room, not the room's name: it keeps the room's UUID (`roomId`), so a `room` given as the

@@ -52,17 +52,47 @@ describe("the package as a user installs it", { timeout: 900_000 }, () => {
         expect(listed.filter((f) => /^(dist\/(test|harness|bench|demo|examples)|test|harness)\//.test(f) || /node_modules|package-lock|Pulumi\.[^.]+\.yaml$/.test(f))).toEqual([]);
     });
 
-    it("a strict program type-checks against the installed package: tsc --strict without skipLibCheck or esModuleInterop", () => {
+    /**
+     * The compiler options a user's program may have: Pulumi's earlier TypeScript template (`module commonjs`,
+     * `moduleResolution node`), the one `pulumi new` gives from templates/vcrooms-team, and Node's own resolution
+     * (test/cli/user), each also with `exactOptionalPropertyTypes`; none with `skipLibCheck` or `esModuleInterop`.
+     */
+    const setups: Record<string, Record<string, unknown>> = {
+        "Pulumi's earlier template": { strict: true, target: "es2016", module: "commonjs", moduleResolution: "node", sourceMap: true, experimentalDecorators: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true, forceConsistentCasingInFileNames: true },
+        "the template's": JSON.parse(fs.readFileSync(path.join(ROOT, "templates/vcrooms-team/tsconfig.json"), "utf8")).compilerOptions,
+        "Node's resolution": JSON.parse(fs.readFileSync(path.join(ROOT, "test/cli/user/tsconfig.json"), "utf8")).compilerOptions,
+    };
+    // TypeScript 5.x and 6.x: the project's own and 5.9, installed with it under another name (one npm install).
+    const compilers = { "TypeScript 6": "typescript", "TypeScript 5.9": "ts5" } as const;
+
+    it("a strict program type-checks against the installed package's SDK, provider and emulator entries under TypeScript 5 and 6, each tsconfig, with and without exactOptionalPropertyTypes", () => {
         const dir = path.join(work, "strict");
         const source = path.join(ROOT, "test/cli/user");
         userProject(dir, Object.fromEntries(fs.readdirSync(source).map((f) => [f, fs.readFileSync(path.join(source, f), "utf8")])));
-        execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 300_000 });
-        const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).compilerOptions;
-        expect(tsconfig).toMatchObject({ strict: true });
-        expect(tsconfig).not.toHaveProperty("skipLibCheck");
-        expect(tsconfig).not.toHaveProperty("esModuleInterop");
-        const tsc = run(path.join(dir, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], dir);
-        expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+        execFileSync("npm", ["install", tarball, "ts5@npm:typescript@5.9", ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "pipe", timeout: 300_000 });
+        const files: string[] = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).files;
+        expect(files).toEqual(["index.ts", "entries.ts"]);
+        const failures: string[] = [];
+        for (const [compiler, pkg] of Object.entries(compilers)) {
+            const version: string = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", pkg, "package.json"), "utf8")).version;
+            expect(version.split(".")[0]).toBe(compiler === "TypeScript 6" ? "6" : "5");
+            for (const [setup, options] of Object.entries(setups)) {
+                for (const exact of [false, true]) {
+                    // `ignoreDeprecations` is the user's, by compiler: 6.x deprecates `moduleResolution node`, 5.x knows no "6.0".
+                    const { ignoreDeprecations: _, ...rest } = options;
+                    const legacy = /^node(10)?$/.test(String(rest.moduleResolution ?? ""));
+                    const compilerOptions = { ...rest, noEmit: true, ...(exact ? { exactOptionalPropertyTypes: true } : {}), ...(pkg === "typescript" && legacy ? { ignoreDeprecations: "6.0" } : {}) };
+                    expect(compilerOptions).toMatchObject({ strict: true });
+                    expect(compilerOptions).not.toHaveProperty("skipLibCheck");
+                    expect(compilerOptions).not.toHaveProperty("esModuleInterop");
+                    const config = `tsconfig.${pkg}.${Object.keys(setups).indexOf(setup)}.${exact}.json`;
+                    fs.writeFileSync(path.join(dir, config), JSON.stringify({ compilerOptions, files }, null, 2));
+                    const tsc = run("node", [path.join(dir, "node_modules", pkg, "bin/tsc"), "-p", config], dir);
+                    if (tsc.status !== 0) failures.push(`${compiler} ${version}, ${setup} tsconfig${exact ? " with exactOptionalPropertyTypes" : ""}:\n${tsc.stdout}${tsc.stderr}`);
+                }
+            }
+        }
+        expect(failures.join("\n")).toBe("");
     });
 
     // Only from a git checkout (a source tarball has no commit to install).

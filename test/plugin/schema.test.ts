@@ -13,6 +13,8 @@ import { secretInputs, userExtras } from "../../provider/declarations/derive";
 import { declarations } from "../../provider/declarations";
 import { functions } from "../../provider/functions";
 import { packageSchema, packageVersion } from "../../provider/plugin/schema";
+import { invokeFunction, type FunctionName } from "../../provider";
+import { startEmulator } from "../../emulator";
 
 const file = path.resolve(__dirname, "../../schema.json");
 const schema = packageSchema(packageVersion());
@@ -35,6 +37,21 @@ describe("the vcrooms package schema", () => {
         expect(resources["vcrooms:index:JoinToken"]!.required).toEqual(expect.arrayContaining(["room", "token", "link"]));
         // Absent when not set: not required.
         expect(resources["vcrooms:index:JoinToken"]!.required).not.toContain("expiresAt");
+    });
+
+    it("marks the room's friendlyUrl (generated when omitted) and every result field a function always returns as required, so strict users need no `!`", () => {
+        const resources = schema.resources as Record<string, { required: string[] }>;
+        expect(resources["vcrooms:index:Room"]!.required).toContain("friendlyUrl");
+        const functions = schema.functions as Record<string, { outputs: { properties: Record<string, unknown>; required?: string[] } }>;
+        expect(functions["vcrooms:index:getRooms"]!.outputs.required).toEqual(["rooms"]);
+        expect(functions["vcrooms:index:getRoles"]!.outputs.required).toEqual(["roles"]);
+        expect(functions["vcrooms:index:getRoom"]!.outputs.required).toEqual(expect.arrayContaining(["id", "friendlyUrl", "roomUrl"]));
+        expect(functions["vcrooms:index:getRoom"]!.outputs.required).not.toContain("expiresAt");
+        // Every function says which of its results it always returns; each one it names is a result field.
+        for (const [name, f] of Object.entries(functions)) {
+            expect(f.outputs.required, name).toBeDefined();
+            for (const field of f.outputs.required!) expect(Object.keys(f.outputs.properties), name).toContain(field);
+        }
     });
 
     it("names the package, its version, and the provider's configuration (the developer key secret)", () => {
@@ -107,5 +124,29 @@ describe("the vcrooms package schema", () => {
         expect([team.teamId?.type, team.rooms?.type, team.captionsMinutes?.type]).toEqual(["string", "number", "number"]);
         expect((schema.functions["vcrooms:index:exportRoomTranscripts"]!.outputs.properties as Record<string, Prop>).content?.type).toBe("string");
         expect((schema.functions["vcrooms:index:getRooms"]!.outputs.properties as Record<string, Prop>).rooms?.type).toBe("array");
+    });
+});
+
+describe("the function results the schema marks required", () => {
+    it("are in what each function returns from the emulator (a generated SDK's required field the provider omitted would fail there)", async () => {
+        const emulator = await startEmulator({});
+        try {
+            const config: Record<string, string> = { "vcrooms:apiUrl": emulator.baseUrl, "vcrooms:developerKey": emulator.developerKey, "vcrooms:teamId": emulator.teamId };
+            const stack = { get: (key: string) => config[key] };
+            const created = await fetch(`${emulator.baseUrl}/rooms`, { method: "POST", headers: { authorization: `Bearer ${emulator.developerKey}`, "content-type": "application/json" }, body: JSON.stringify({ friendly_url: "required-fields" }) });
+            expect(created.status).toBe(200);
+            const args: Record<string, Record<string, unknown>> = { getRole: { role: "moderator" } };
+            for (const name of ["getRoom", "getRoomStatistics", "getRoomChat", "getRoomTranscripts", "exportRoomTranscripts"]) args[name] = { room: "required-fields" };
+            const functions = schema.functions as Record<string, { outputs: { required: string[] } }>;
+            const missing: string[] = [];
+            for (const [tok, f] of Object.entries(functions)) {
+                const name = tok.split(":")[2]! as FunctionName;
+                const result = (await invokeFunction(name, args[name] ?? {}, stack)) as Record<string, unknown>;
+                for (const field of f.outputs.required) if (result[field] === undefined || result[field] === null) missing.push(`${name}.${field}`);
+            }
+            expect(missing).toEqual([]);
+        } finally {
+            await emulator.close();
+        }
     });
 });

@@ -12,19 +12,25 @@ import type { RoomStatisticsResult, TeamStatisticsResult, RoomResult, TeamDefaul
 /** True only when A and B are the same type (neither `never` nor `any` passes for another). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
-type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+/**
+ * A function's result, flattened: the SDK's result types are the derived type intersected with the docs-only
+ * `…ResultDocs` (each field optional and `unknown`), which changes no field's type or presence, and which names no
+ * field the derived type lacks (an extra key would make these equalities fail).
+ */
+type Resolved<F extends (...args: never[]) => unknown> = Flat<Awaited<ReturnType<F>>>;
+type Flat<T> = { [K in keyof T]: T[K] };
 
 export type Checks = [
-    Expect<Equal<Resolved<typeof vcrooms.getRoomStatistics>, RoomStatisticsResult>>,
-    Expect<Equal<Resolved<typeof vcrooms.getTeamStatistics>, TeamStatisticsResult>>,
-    Expect<Equal<Resolved<typeof vcrooms.getTeamDefaults>, TeamDefaultsResult>>,
-    Expect<Equal<Resolved<typeof vcrooms.getRoom>, vcrooms.WithSecrets<RoomResult>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoomStatistics>, Flat<RoomStatisticsResult>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getTeamStatistics>, Flat<TeamStatisticsResult>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getTeamDefaults>, Flat<TeamDefaultsResult>>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRoom>, Flat<vcrooms.WithSecrets<RoomResult>>>>,
     // A secret setting comes back as a secret Output; the other fields as they are.
     Expect<Equal<Resolved<typeof vcrooms.getRoom>["restreamKey"], import("@pulumi/pulumi").Output<RoomResult["restreamKey"]>>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoom>["friendlyUrl"], RoomResult["friendlyUrl"]>>,
     Expect<Equal<Resolved<typeof vcrooms.getRooms>, { rooms: RoomListItem[] }>>,
     Expect<Equal<Resolved<typeof vcrooms.getRoles>, { roles: Role[] }>>,
-    Expect<Equal<Resolved<typeof vcrooms.getRole>, RoleWithPermissions>>,
+    Expect<Equal<Resolved<typeof vcrooms.getRole>, Flat<RoleWithPermissions>>>,
     // A permission is a boolean, or a list of role names (remoteMuting in the contract; the vendor's document
     // makes remote_muting a boolean and manage_roles a list): both forms, for every permission.
     Expect<Equal<RoleWithPermissions["permissions"]["broadcast"], boolean | string[]>>,
@@ -38,8 +44,11 @@ export type Checks = [
     Expect<Equal<Parameters<typeof vcrooms.getRoomStatistics>[0]["room"], string>>,
 ];
 
+/** What an `Output` form's Output holds, flattened as `Resolved`. */
+type OutputOf<F extends (...args: never[]) => unknown> = ReturnType<F> extends import("@pulumi/pulumi").Output<infer R> ? Flat<R> : never;
+
 /** The `Output` forms carry the same result. */
 export type OutputChecks = [
-    Expect<Equal<ReturnType<typeof vcrooms.getRoomStatisticsOutput>, import("@pulumi/pulumi").Output<RoomStatisticsResult>>>,
-    Expect<Equal<ReturnType<typeof vcrooms.getRoomOutput>, import("@pulumi/pulumi").Output<vcrooms.WithSecrets<RoomResult>>>>,
+    Expect<Equal<OutputOf<typeof vcrooms.getRoomStatisticsOutput>, Flat<RoomStatisticsResult>>>,
+    Expect<Equal<OutputOf<typeof vcrooms.getRoomOutput>, Flat<vcrooms.WithSecrets<RoomResult>>>>,
 ];

@@ -1,5 +1,5 @@
 /**
- * A user's first program, type-checked by test/cli/install.test.ts against the installed tarball with `tsc`
+ * A user's first program, type-checked by test/package/install.test.ts against the installed tarball with `tsc`
  * under `strict`, without `skipLibCheck` or `esModuleInterop`: every public type of the package must hold there.
  * Never run; not compiled by the repository's build.
  */
