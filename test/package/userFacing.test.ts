@@ -21,8 +21,8 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 
 /**
  * The package's files a user reads: its docs, schema, examples and template, and the sources it ships (their
- * TSDoc is the hover docs; their comments are what a user reading node_modules meets). docs/assumptions.md
- * is the design record, whose "source" column names the contract's sections on purpose.
+ * TSDoc is the hover docs; their comments are what a user reading node_modules meets), docs/assumptions.md
+ * included: it names the contract's parts in words.
  */
 function userFacingFiles(): string[] {
     const text = (f: string) => /\.(md|ts|py|json|yaml)$/.test(f);
@@ -30,7 +30,7 @@ function userFacingFiles(): string[] {
         "README.md",
         "CHANGELOG.md",
         "schema.json",
-        ...filesUnder("docs", (f) => text(f) && f !== "docs/assumptions.md"),
+        ...filesUnder("docs", text),
         ...["examples", "templates", "sdk", "provider", "emulator", "policy", "cli", "plugin"].flatMap((d) => filesUnder(d, text)),
     ];
 }
