@@ -304,6 +304,11 @@ export class PulumiProject {
         return JSON.parse(await this.exportText());
     }
 
+    /** The state of the resource named `name` in the stack's export (the first whose URN ends with it), if any. */
+    async resourceState(name: string): Promise<Record<string, any> | undefined> {
+        return (await this.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith(`::${name}`));
+    }
+
     /** Every file the CLI wrote (state, backups, history, logs), for a search for leaked secrets. */
     writtenText(): string {
         const parts: string[] = [];

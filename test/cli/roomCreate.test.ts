@@ -19,7 +19,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: Room create", { timeout: 90
     const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
     const liveRooms = async () => ((await api("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string; description: string | null }>);
     const ops = (steps: Array<{ op: string; name: string; type: string }>) => steps.filter((s) => s.type.endsWith("Room") && s.op !== "same").map((s) => `${s.op} ${s.name}`);
-    const stateOf = async (project: PulumiProject, name: string) => (await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith(`::${name}`));
+    const stateOf = (project: PulumiProject, name: string) => project.resourceState(name);
 
     for (const plugin of [false, true]) {
         const face = plugin ? "plugin face" : "dynamic face";

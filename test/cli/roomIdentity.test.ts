@@ -24,7 +24,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
     const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
     const liveRooms = async () => (await api("GET", "/rooms")).body.data as LiveRoom[];
     const standup = (description: string) => ({ "test:rooms": JSON.stringify([{ name: "standup", args: { description } }]) });
-    const stateOf = async (project: PulumiProject) => (await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::standup"));
+    const stateOf = (project: PulumiProject) => project.resourceState("standup");
 
     for (const plugin of [false, true]) {
         const face = plugin ? "plugin face" : "dynamic face";
@@ -87,7 +87,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
         projects.push(project);
         expect((await project.up([], { preview: false })).code).toBe(0);
         const [room] = await liveRooms();
-        const urn = String((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.urn);
+        const urn = String((await project.resourceState("board"))?.urn);
 
         // The replacement is created first, under the same declared name: the API refuses it, and nothing is deleted.
         const refused = await project.up(["--replace", urn], { preview: false });
@@ -101,6 +101,6 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
         expect(adopted.code, adopted.stdout + adopted.stderr).toBe(0);
         expect(adopted.stdout + adopted.stderr).toContain("is not deleted: its replacement took it over (adoptExisting)");
         expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
-        expect((await project.exportDeployment()).deployment.resources?.find((r) => String(r.urn).endsWith("::board"))?.id).toBe(room!.id);
+        expect((await project.resourceState("board"))?.id).toBe(room!.id);
     });
 });
