@@ -104,7 +104,7 @@ export function resourceNames(friendlyUrls: readonly string[]): Map<string, stri
 /** One reading of every room, paged by `after`, oldest first: id to friendly URL. */
 async function readRooms(client: RoomsClient): Promise<Map<string, RoomListItem>> {
     const rooms = new Map<string, RoomListItem>();
-    for await (const item of client.iterateRoomsAfter({ limit: 100, order: "asc" })) rooms.set(item.id, item);
+    for await (const item of client.iterateRooms({ limit: 100, order: "asc" })) rooms.set(item.id, item);
     return rooms;
 }
 

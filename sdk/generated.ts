@@ -1498,9 +1498,9 @@ export interface GetRoomsResultDocs {
 }
 /** The result of `getRooms` (its secret settings, such as a room's `restreamKey`, as secret Outputs). */
 export type GetRoomsResult = WithSecrets<FunctionResult<"getRooms">> & GetRoomsResultDocs;
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. */
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page by `after`. */
 export const getRooms = (args: GetRoomsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRoomsResult> => invoke("getRooms", args, opts);
-/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page. As an Output, from arguments that may be Outputs. */
+/** Every room of the team, every page read (newest first), optionally only those carrying any of `tags`. Reads GET /rooms, page after page by `after`. As an Output, from arguments that may be Outputs. */
 export const getRoomsOutput = (args: InputArgs<GetRoomsArgs> = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoomsResult> => outputOf("getRooms", args, opts);
 
 /** The arguments of `getRoles`. */

@@ -70,16 +70,12 @@ export class RoomsClient extends RoomsTransport {
         return { data: answer.data, totalCount: answer.total_count };
     }
 
-    iterateRooms(query: Omit<RoomQuery, "offset"> = {}): AsyncIterable<RoomListItem> {
-        return paginate((offset) => this.listRooms({ ...query, offset }), query.limit);
-    }
-
     /**
      * Every room, page after page by `after` (transport.ts, paginateAfter): no room present for the whole listing is
      * missed, whatever is deleted or created meanwhile. With `order: "asc"` (oldest first) a room created meanwhile
      * comes last, so it is seen too.
      */
-    iterateRoomsAfter(query: Omit<RoomQuery, "offset" | "after"> = {}): AsyncIterable<RoomListItem> {
+    iterateRooms(query: Omit<RoomQuery, "offset" | "after"> = {}): AsyncIterable<RoomListItem> {
         return paginateAfter("/rooms", (after) => this.listRooms({ ...query, after }), query.limit);
     }
 

@@ -74,7 +74,7 @@ export const getRoom = declareFunction<{ room: string } & CommonArgs, RoomResult
 export const getRooms = declareFunction<{ tags?: string[] } & CommonArgs, { rooms: RoomListItem[] }>({
     name: "getRooms",
     description: "Every room of the team, every page read (newest first), optionally only those carrying any of `tags`.",
-    reads: "GET /rooms, page after page",
+    reads: "GET /rooms, page after page by `after`",
     args: {
         tags: {
             description: "Only rooms carrying any of these tags.",

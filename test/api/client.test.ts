@@ -111,21 +111,12 @@ describe("every endpoint", () => {
         await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", change });
         await control(env.emulator, "DELETE", "/requests");
         const all: string[] = [];
-        for await (const r of c.iterateRoomsAfter({ order: "asc" })) all.push(r.friendly_url);
+        for await (const r of c.iterateRooms({ order: "asc" })) all.push(r.friendly_url);
         expect(new Set(all).size).toBe(all.length);
         expect(all).toEqual([...names, "r-new"]);
         // The second page's cursor was gone (422): the page after the room seen before it was asked instead.
         const asked = (await control(env.emulator, "GET", "/requests")).entries.map((e: { status: number }) => e.status);
         expect(asked).toEqual([200, 422, 200, 200]);
-        // By offset, a room deleted on the page already read moves an unread one onto it, which is left out.
-        for (const friendly_url of ["r-050", "r-099"]) await c.createRoom({ friendly_url });
-        await c.deleteRoom("r-new");
-        await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", change: { deleteRooms: ["r-000"] } });
-        const byOffset: string[] = [];
-        for await (const r of c.iterateRooms({ order: "asc" })) byOffset.push(r.friendly_url);
-        const present: string[] = [];
-        for await (const r of c.iterateRoomsAfter({ order: "asc" })) present.push(r.friendly_url);
-        expect(present.filter((n) => !byOffset.includes(n))).toEqual(["r-102"]);
     });
 
     it("iterating by after stops with an error, not an endless loop, when the API answers the same page whatever the cursor", async () => {
@@ -133,7 +124,7 @@ describe("every endpoint", () => {
         await control(env.emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", status: 200, body: page, count: 10 });
         const seen: string[] = [];
         const e = await caught((async () => {
-            for await (const r of client().iterateRoomsAfter()) seen.push(r.id);
+            for await (const r of client().iterateRooms()) seen.push(r.id);
         })());
         expect(e).toBeInstanceOf(ResponseSchemaError);
         expect((e as Error).message).toBe("GET /rooms with after=id-99 answered the same 100 records again: the API does not page by after");

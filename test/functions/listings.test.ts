@@ -1,6 +1,7 @@
 /**
- * Listings read page after page by offset (getRooms, getRoles): each record comes once, by id, even when another
- * client creates records while the pages are read (the list is newest first, so a create shifts the next page).
+ * Listings read page after page (getRooms by `after`, getRoles by offset): each record comes once, by id, even when
+ * another client creates or deletes records while the pages are read (the list is newest first, so a create shifts
+ * the next page, and a delete on a page already read would move an unread record onto it).
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
@@ -35,5 +36,19 @@ describe("getRooms", () => {
         const ids = rooms.map((r) => r.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(new Set(rooms.map((r) => r.friendlyUrl))).toEqual(new Set(Array.from({ length: 130 }, (_, i) => `l-${String(i).padStart(3, "0")}`)));
+    });
+
+    it("leaves out no room present throughout when another client deletes a room already read", async () => {
+        const api = apiCaller(emulator);
+        const names = Array.from({ length: 130 }, (_, i) => `d-${String(i).padStart(3, "0")}`);
+        for (const friendly_url of names) await api("POST", "/rooms", { friendly_url });
+        // Once the first page (d-129 down to d-030) is answered, d-100 on it goes: by offset, the second page would
+        // start one record later and skip d-029.
+        await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms", change: { deleteRooms: ["d-100"] } });
+        const { rooms } = await sdk.getRooms();
+        const seen = rooms.map((r) => r.friendlyUrl).filter((name) => name.startsWith("d-"));
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen).toContain("d-029");
+        expect(new Set(seen)).toEqual(new Set(names.filter((n) => n !== "d-100").concat(seen.includes("d-100") ? ["d-100"] : [])));
     });
 });
