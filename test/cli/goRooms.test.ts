@@ -5,7 +5,8 @@
  * the Go SDK that go.mod's `replace` names, preview plans exactly the program's resources, up, a no-change preview,
  * a change made in the API found by `preview --refresh` and put back by up, destroy. Then, in the same folder (one
  * Go build cache for the program: building Pulumi's Go SDK is the expensive part), the mistakes a Go user makes are
- * refused at preview with the provider's message, and the policy pack judges the Go program's rooms.
+ * refused at preview with the provider's message, a value made secret in code stays secret, and the policy pack
+ * judges the Go program's rooms.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
-import { cli, cliDir, languageHosts } from "./support";
+import { cli, cliDir, languageHosts, withoutDebugEvents } from "./support";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
 
@@ -141,7 +142,7 @@ describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the install
         const drift = await project.preview(["--refresh"]);
         expect(drift.code, drift.stdout + drift.stderr).toBe(0);
         expect(vcroomsSteps(drift.steps)).toEqual(["update vcrooms:index:Room standup"]);
-        expect(drift.steps.find((s) => s.name === "standup" && s.op === "update")?.diffs?.sort()).toEqual(["description", "maxParticipants"]);
+        expect(Object.keys(drift.steps.find((s) => s.name === "standup" && s.op === "update")?.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
         const repair = await project.up(["--refresh"], { preview: false });
         expect(repair.code, repair.stdout + repair.stderr).toBe(0);
         expect((await api("GET", "/rooms/go-standup")).body).toMatchObject({ description: "Team stand-up: join with a token", max_participants: 12 });
@@ -160,6 +161,22 @@ describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the install
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
 
+    it("a value made secret in code (pulumi.ToSecret) for the join token's userName is in no output, state or file the CLI wrote", async () => {
+        const project = await goProject();
+        const name = "Alice-secret-in-go";
+        const up = await withProgram(project, (s) => s.replace(`UserName:    pulumi.String("Alice"),`, `UserName:    pulumi.ToSecret(pulumi.String("${name}")).(pulumi.StringOutput),`), () => project.up([], { preview: false }));
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const api = apiCaller(emulator);
+        expect((await api("GET", "/rooms/go-standup")).status).toBe(200);
+        expect(withoutDebugEvents(up.stdout + up.stderr)).not.toContain(name);
+        expect(JSON.stringify(await project.outputs())).not.toContain(name);
+        expect(await project.exportText()).not.toContain(name);
+        expect(project.writtenText()).not.toContain(name);
+        const down = await project.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
     it("the policy pack of the installed package refuses a Go program's confidential public room with the policy's message", async () => {
         const project = await goProject();
         const pack = path.join(project.dir, "node_modules/pulumi-vcrooms/policy");
@@ -171,7 +188,9 @@ describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the install
         const text = run.stdout + run.stderr;
         expect(run.code, text).not.toBe(0);
         expect(text).toContain(`Room "standup": confidential (tag "confidential"), so privacy must be "private" (now "public")`);
+        // The rest of the example is compliant: a public room that is not confidential, a week's token renewed a day ahead.
         expect(text).not.toContain(`Room "lobby"`);
+        expect(text).not.toContain(`JoinToken "alice"`);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
     });
 });
