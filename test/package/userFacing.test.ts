@@ -25,7 +25,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
  * included: it names the contract's parts in words.
  */
 function userFacingFiles(): string[] {
-    const text = (f: string) => /\.(md|ts|py|json|yaml)$/.test(f);
+    const text = (f: string) => /\.(md|ts|py|go|json|yaml)$/.test(f);
     return [
         "README.md",
         "CHANGELOG.md",

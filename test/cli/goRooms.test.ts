@@ -1,0 +1,196 @@
+/**
+ * examples/go-rooms as a user gets it: its files copied out of the installed package (node_modules/pulumi-vcrooms/
+ * examples/go-rooms) into a folder outside the repository where the packed tarball is installed, nothing edited by
+ * hand, run through the real CLI with upstream's Go language host against the emulator: `pulumi install` generates
+ * the Go SDK that go.mod's `replace` names, preview plans exactly the program's resources, up, a no-change preview,
+ * a change made in the API found by `preview --refresh` and put back by up, destroy. Then, in the same folder (one
+ * Go build cache for the program: building Pulumi's Go SDK is the expensive part), the mistakes a Go user makes are
+ * refused at preview with the provider's message, a value made secret in code stays secret, and the policy pack
+ * judges the Go program's rooms.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as yaml from "js-yaml";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
+import { cli, cliDir, languageHosts, withoutDebugEvents } from "./support";
+import { apiCaller } from "../support/http";
+import { useEmulator } from "../support/emulator";
+
+/** Why the Go suite cannot run here (no Go toolchain, no Go host beside the CLI), or nothing; under CI a failure. */
+function goMissing(): string | undefined {
+    if ("skip" in cli) return cli.skip;
+    let reason: string | undefined;
+    if (!fs.existsSync(path.join(cliDir, "pulumi-language-go"))) reason = `no pulumi-language-go in ${cliDir}`;
+    else {
+        try {
+            execFileSync("go", ["version"], { stdio: "ignore" });
+        } catch {
+            reason = "no `go` on PATH";
+        }
+    }
+    if (reason && process.env.CI) throw new Error(`the Go suite is required under CI: ${reason}`);
+    if (reason) console.warn(`Go suite skipped: ${reason}`);
+    return reason;
+}
+
+/** What the example ships: the program and the files that build and install it, nothing generated. */
+const SHIPPED = ["Pulumi.yaml", "README.md", "go.mod", "go.sum", "main.go", "package.json"];
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+let shared: PulumiProject | undefined;
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
+/**
+ * The copied example, installed and configured for the emulator (one per run: each test of this file uses it). The
+ * example's files come out of the installed package, as its README says; its package.json asks for pulumi-vcrooms,
+ * which is the tarball here (npm writes it into package.json as `file:`).
+ */
+async function goProject(): Promise<PulumiProject> {
+    if (shared) return shared;
+    console.log(`upstream-hosts: ${languageHosts(cliDir)}`);
+    const dir = outsideRepository("vcrooms-go-rooms-");
+    execFileSync("npm", ["install", packedTarball(), ...NPM_INSTALL_FLAGS], { cwd: dir, stdio: "ignore", timeout: 300_000 });
+    const example = path.join(dir, "node_modules/pulumi-vcrooms/examples/go-rooms");
+    expect(fs.readdirSync(example).sort()).toEqual(SHIPPED);
+    expect(JSON.parse(fs.readFileSync(path.join(example, "package.json"), "utf8")).dependencies).toEqual({ "pulumi-vcrooms": "^0.1.0" });
+    for (const file of SHIPPED.filter((f) => f !== "package.json")) fs.copyFileSync(path.join(example, file), path.join(dir, file));
+    const project = new PulumiProject({ cliDir, folder: dir });
+    projects.push(project);
+    shared = project;
+    expect(path.relative(ROOT, dir).startsWith("..")).toBe(true);
+    return project;
+}
+
+/** The program's main.go with `edit` applied (a user's change), for one preview; put back afterwards. */
+async function withProgram<T>(project: PulumiProject, edit: (source: string) => string, run: () => Promise<T>): Promise<T> {
+    const file = path.join(project.dir, "main.go");
+    const original = fs.readFileSync(file, "utf8");
+    const edited = edit(original);
+    expect(edited).not.toBe(original);
+    fs.writeFileSync(file, edited);
+    try {
+        return await run();
+    } finally {
+        fs.writeFileSync(file, original);
+    }
+}
+
+const vcroomsSteps = (steps: Array<{ op: string; type: string; name: string }>) =>
+    steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same" && s.op !== "refresh").map((s) => `${s.op} ${s.type} ${s.name}`).sort();
+
+const skip = goMissing();
+
+describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the installed package", { timeout: 1_800_000 }, () => {
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
+
+    it("runs as its README says: pulumi install, preview plans exactly its resources, up, no change, drift found and repaired, destroy", async () => {
+        const project = await goProject();
+        const packages = (yaml.load(fs.readFileSync(path.join(project.dir, "Pulumi.yaml"), "utf8")) as { runtime: unknown; packages: Record<string, string> });
+        expect(packages.runtime).toBe("go");
+        expect(packages.packages).toEqual({ vcrooms: "./node_modules/pulumi-vcrooms/plugin" });
+        const goMod = fs.readFileSync(path.join(project.dir, "go.mod"), "utf8");
+        const goSum = fs.readFileSync(path.join(project.dir, "go.sum"), "utf8");
+
+        // `pulumi install`: the SDK generated where go.mod's replace points, and `go mod tidy` with nothing to add or
+        // drop: the shipped go.mod and go.sum are complete for the program and the generated SDK.
+        let started = Date.now();
+        await project.must(["install"]);
+        console.log(`go-rooms: pulumi install (SDK generation, go mod tidy): ${seconds(started)} s`);
+        expect(fs.existsSync(path.join(project.dir, "sdks/vcrooms/vcrooms/room.go"))).toBe(true);
+        expect(goMod).toContain("replace github.com/vcrooms/pulumi-vcrooms/sdk/go => ./sdks/vcrooms");
+        expect(fs.readFileSync(path.join(project.dir, "go.mod"), "utf8")).toBe(goMod);
+        expect(fs.readFileSync(path.join(project.dir, "go.sum"), "utf8")).toBe(goSum);
+
+        await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
+        started = Date.now();
+        const preview = await project.preview();
+        console.log(`go-rooms: first preview (go build of the program and the SDK in a new folder): ${seconds(started)} s`);
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        expect(preview.steps.filter((s) => !s.type.startsWith("pulumi:providers:")).map((s) => `${s.op} ${s.type} ${s.name}`).sort()).toEqual([
+            "create pulumi:pulumi:Stack vcrooms-go-rooms-dev",
+            "create vcrooms:index:JoinToken alice",
+            "create vcrooms:index:Room lobby",
+            "create vcrooms:index:Room standup",
+            "create vcrooms:index:TeamDefaults defaults",
+        ]);
+
+        started = Date.now();
+        const up = await project.up([], { preview: false }); // the plan was just checked
+        console.log(`go-rooms: up: ${seconds(started)} s`);
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const standup = await project.resourceState("standup");
+        expect(await project.outputs()).toEqual({
+            lobbyUrl: "https://acme.digitalsamba.com/go-lobby",
+            standupUrl: "https://acme.digitalsamba.com/go-standup",
+            aliceJoinLink: "[secret]",
+            standupStatistics: { roomId: standup?.id, dateStart: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), dateEnd: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), participationMinutes: 0 },
+        });
+        const api = apiCaller(emulator);
+        expect((await api("GET", "/rooms/go-standup")).body).toMatchObject({ privacy: "private", max_participants: 12 });
+
+        const again = await project.preview(["--expect-no-changes"]);
+        expect(again.code, again.stdout + again.stderr).toBe(0);
+        expect(vcroomsSteps(again.steps)).toEqual([]);
+
+        // A change made in the API, outside Pulumi: found on that room alone, and put back by up.
+        expect((await api("PATCH", "/rooms/go-standup", { description: "changed outside", max_participants: 40 })).status).toBe(200);
+        const drift = await project.preview(["--refresh"]);
+        expect(drift.code, drift.stdout + drift.stderr).toBe(0);
+        expect(vcroomsSteps(drift.steps)).toEqual(["update vcrooms:index:Room standup"]);
+        expect(Object.keys(drift.steps.find((s) => s.name === "standup" && s.op === "update")?.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
+        const repair = await project.up(["--refresh"], { preview: false });
+        expect(repair.code, repair.stdout + repair.stderr).toBe(0);
+        expect((await api("GET", "/rooms/go-standup")).body).toMatchObject({ description: "Team stand-up: join with a token", max_participants: 12 });
+        expect((await project.preview(["--expect-no-changes", "--refresh"])).code).toBe(0);
+
+        const down = await project.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("a value out of range in main.go fails at preview with the provider's message naming the resource, the field and the rule", async () => {
+        const project = await goProject();
+        const run = await withProgram(project, (s) => s.replace("MaxParticipants: pulumi.Int(12)", "MaxParticipants: pulumi.Int(0)"), () => project.preview());
+        expect(run.code).not.toBe(0);
+        expect(run.stdout + run.stderr).toContain("vcrooms:index:Room resource 'standup': property maxParticipants value {0} has a problem: maxParticipants must be an integer from 2 to 2000; got 0");
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("a value made secret in code (pulumi.ToSecret) for the join token's userName is in no output, state or file the CLI wrote", async () => {
+        const project = await goProject();
+        const name = "Alice-secret-in-go";
+        const up = await withProgram(project, (s) => s.replace(`UserName:    pulumi.String("Alice"),`, `UserName:    pulumi.ToSecret(pulumi.String("${name}")).(pulumi.StringOutput),`), () => project.up([], { preview: false }));
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const api = apiCaller(emulator);
+        expect((await api("GET", "/rooms/go-standup")).status).toBe(200);
+        expect(withoutDebugEvents(up.stdout + up.stderr)).not.toContain(name);
+        expect(JSON.stringify(await project.outputs())).not.toContain(name);
+        expect(await project.exportText()).not.toContain(name);
+        expect(project.writtenText()).not.toContain(name);
+        const down = await project.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect((await api("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("the policy pack of the installed package refuses a Go program's confidential public room with the policy's message", async () => {
+        const project = await goProject();
+        const pack = path.join(project.dir, "node_modules/pulumi-vcrooms/policy");
+        const run = await withProgram(
+            project,
+            (s) => s.replace(`Privacy:         vcrooms.PrivacyPrivate,`, `Privacy:         vcrooms.PrivacyPublic,\n\t\t\tTags:            pulumi.StringArray{pulumi.String("confidential")},`),
+            () => project.run(["preview", "--non-interactive", "--policy-pack", pack]),
+        );
+        const text = run.stdout + run.stderr;
+        expect(run.code, text).not.toBe(0);
+        expect(text).toContain(`Room "standup": confidential (tag "confidential"), so privacy must be "private" (now "public")`);
+        // The rest of the example is compliant: a public room that is not confidential, a week's token renewed a day ahead.
+        expect(text).not.toContain(`Room "lobby"`);
+        expect(text).not.toContain(`JoinToken "alice"`);
+        expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+});
