@@ -169,11 +169,12 @@ function goScalar(type: string | undefined, where: string): string {
 }
 
 /**
- * The whole main.go. Each resource but the last is kept in a variable (a later one refers to it); the last goes to
- * `_`, as Go refuses unused variables.
+ * The whole main.go. A resource another refers to is kept in a variable; the others go to `_`, as Go refuses unused
+ * variables.
  */
 function go(e: Example): string {
     const all = declared(e);
+    const referred = new Set(all.flatMap(([, , args]) => Object.values(args).filter((v): v is Ref => v instanceof Ref).map((r) => r.resource)));
     const declare = ([kind, name, args]: Declared, i: number) => {
         const type = declarations[kind].type;
         const inputs = schema.resources[token(type)]!.inputProperties;
@@ -182,7 +183,7 @@ function go(e: Example): string {
         const width = Math.max(...entries.map(([k]) => k.length));
         const fields = entries.map(([k, v]) => `\t\t\t${`${goName(k)}:`.padEnd(width + 2)}${goValue(inputs[k]!, v, `${type}.${k}`)},`);
         const last = i === all.length - 1;
-        const assign = `${last ? "_" : variable(name)}, err ${i === 0 ? ":=" : "="}`;
+        const assign = `${referred.has(name) ? variable(name) : "_"}, err ${i === 0 ? ":=" : "="}`;
         const call = `\t\t${assign} vcrooms.New${type}(ctx, "${name}", &vcrooms.${type}Args{\n${fields.join("\n")}\n\t\t})`;
         return last ? `${call}\n\t\treturn err` : `${call}\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}`;
     };
