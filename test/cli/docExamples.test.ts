@@ -4,7 +4,8 @@
  * through the real Pulumi CLI against the emulator in each of the four languages, all pages as ONE program per
  * language (one install, one Go compile, one preview each):
  * - TypeScript as the pages say: the packed npm package installed in a folder outside the repository, each page's
- *   block a module of the program, type-checked strictly and run by upstream's Node.js host;
+ *   block a module of the program, type-checked strictly and run by upstream's Node.js host; then the same blocks
+ *   with the plugin face's import, on the SDK `pulumi package add` generates (type-check and preview);
  * - Python on the SDK `pulumi install` generates from the installed package's plugin (upstream's Python host);
  * - Go on the SDK `pulumi package add ./node_modules/pulumi-vcrooms/plugin` generates, compiled by upstream's Go host;
  *   each page's `main` becomes a function of one package main (the only change made to the text);
@@ -24,7 +25,7 @@ import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { locatePythonVenv, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 import { outsideRepository } from "./install";
-import { cli, cliDir, compileProgram, installedProject } from "./support";
+import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject } from "./support";
 
 const PAGES = [...fs.readdirSync(path.join(ROOT, "docs/resources")).sort().map((f) => `docs/resources/${f}`), "docs/installation-configuration.md"];
 const FENCES = ["ts", "python", "go", "yaml"] as const;
@@ -121,13 +122,26 @@ describe.skipIf("skip" in python)("the docs' examples in every language, through
     let installed: PulumiProject;
     const linkInstalled = (dir: string) => fs.symlinkSync(path.join(installed.dir, "node_modules"), path.join(dir, "node_modules"), "dir");
 
-    it("TypeScript: each page's block, as a module of one program on the npm package, type-checks and runs", async () => {
+    it("TypeScript: each page's block, as a module of one program on the npm package, type-checks and runs; with the plugin face's import, it type-checks and plans the same", async () => {
         installed = installedProject("doc-examples-ts");
         projects.push(installed);
         for (const e of examples) fs.writeFileSync(path.join(installed.dir, `${e.module}.ts`), e.code.ts);
         fs.writeFileSync(path.join(installed.dir, "index.ts"), examples.map((e) => `import "./${e.module}.js";`).join("\n") + "\n");
         compileProgram(installed);
         await runs(installed, "TypeScript");
+
+        // The plugin face's TypeScript is the same text with the generated SDK's import (docs/assumptions.md): the
+        // blocks so changed type-check against the SDK `pulumi package add` generates and plan the same resources.
+        await addGeneratedSdk(installed);
+        const dynamicImport = 'import * as vcrooms from "pulumi-vcrooms";';
+        for (const e of examples) {
+            expect(e.code.ts.startsWith(dynamicImport), e.page).toBe(true);
+            fs.writeFileSync(path.join(installed.dir, `${e.module}.ts`), e.code.ts.replace(dynamicImport, 'import * as vcrooms from "@vcrooms/pulumi";'));
+        }
+        compileProgram(installed);
+        const preview = await installed.preview();
+        expect(preview.code, `plugin-face TypeScript preview:\n${preview.stdout}\n${preview.stderr}`).toBe(0);
+        expect(preview.steps.filter((s) => s.op === "create" && s.type.startsWith("vcrooms:index:")).map((s) => `${s.type.slice("vcrooms:index:".length)} ${s.name}`).sort()).toEqual(declared);
     });
 
     it("Python: each page's block, as a module of one program on the SDK generated from the plugin, runs", async () => {
