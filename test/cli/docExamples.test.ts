@@ -10,8 +10,8 @@
  * - Go on the SDK `pulumi package add ./node_modules/pulumi-vcrooms/plugin` generates, compiled by upstream's Go host;
  *   each page's `main` becomes a function of one package main (the only change made to the text);
  * - Pulumi YAML, `runtime: yaml`, the pages' `resources:` merged into one Pulumi.yaml.
- * Each language previews exactly the resources the pages declare, then goes up (the emulator holds the rooms as
- * declared) and is destroyed.
+ * Each language previews exactly the resources the pages declare, then goes up (the emulator then holds the rooms
+ * and team defaults with the values the YAML blocks declare: the four languages say the same) and is destroyed.
  *
  * The pages are generated (codegen/resourcePages.ts); test/resourcePages.test.ts and test/package/docs.test.ts say
  * whether the committed pages are the generator's, without a CLI. This test proves the committed text itself.
@@ -23,6 +23,7 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
+import { toApiName } from "../../provider/model/names";
 import { locatePythonVenv, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 import { outsideRepository } from "./install";
 import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject } from "./support";
@@ -109,8 +110,16 @@ describe.skipIf("skip" in python)("the docs' examples in every language, through
 
         const up = await project.up([], { preview: false }); // the plan was just checked
         expect(up.code, `${language} up:\n${up.stdout}\n${up.stderr}`).toBe(0);
-        const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string }>;
+        // Every language's blocks say the same: the emulator holds each room and the team's defaults with the values
+        // the YAML blocks declare (a reference's value, such as a room's id, is not a literal to compare).
+        const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<Record<string, unknown>>;
         expect(rooms.map((r) => r.friendly_url).sort(), language).toEqual(friendlyUrls);
+        const teamDefaults = (await apiCaller(emulator)("GET", "/")).body as Record<string, unknown>;
+        for (const [name, r] of Object.entries(program.resources)) {
+            const record = r.type === "vcrooms:Room" ? rooms.find((room) => room.friendly_url === r.properties.friendlyUrl) : r.type === "vcrooms:TeamDefaults" ? teamDefaults : undefined;
+            if (!record) continue;
+            for (const [property, value] of Object.entries(r.properties)) expect(record[toApiName(property)], `${language}: ${name}.${property}`).toEqual(value);
+        }
 
         const destroy = await project.destroy([], { preview: false });
         expect(destroy.code, `${language} destroy:\n${destroy.stdout}\n${destroy.stderr}`).toBe(0);
