@@ -26,7 +26,8 @@ export function renderInstallation(): string {
 
 ## Installation
 
-Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`).
+Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`,
+\`test/cli/docExamples.test.ts\`, which runs every example of these pages in each language).
 
 - **TypeScript (the SDK's dynamic resources).** The npm package; until it is published, from a tarball:
   \`npm pack\` in a clone (after \`npm ci\`, whose \`prepare\` builds \`dist/\`), then in the program's folder
@@ -38,6 +39,7 @@ Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cl
 - **Go:** in the program's folder, the npm package installed as above (it carries the plugin), then
   \`pulumi package add ${PLUGIN_PATH}\`: it generates the Go SDK into \`sdks/vcrooms\` and adds to \`go.mod\` a
   \`replace\` of \`${GO_SDK_MODULE.replace(/\/vcrooms$/, "")}\` by that folder; import \`${GO_SDK_MODULE}\`.
+  Go fetches the Pulumi Go SDK from the module proxy at that step.
 - **Pulumi YAML:** no SDK; the npm package installed as above, and its plugin named in \`Pulumi.yaml\`
   (\`packages: {vcrooms: ${PLUGIN_PATH}}\`, as in the example below); resources are \`vcrooms:Room\` and the rest.
 - **A new project:** \`pulumi new <path>/templates/vcrooms-team --generate-only\`, then install as above.
