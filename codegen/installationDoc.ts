@@ -7,6 +7,10 @@ import { typeWords } from "../provider/model/types";
 import { functions } from "../provider/functions";
 import { PROVIDER_CONFIG } from "../provider/model/connection";
 import { declarations } from "../provider/declarations";
+import { GO_SDK_MODULE, PLUGIN_PATH, renderExample, type Example } from "./resourcePages";
+
+/** The installation page's program: a first room, its connection from the stack configuration. */
+const FIRST_ROOM: Example = { about: "A first room; the provider's connection comes from the stack configuration (below).", kind: "room", name: "welcome", args: { friendlyUrl: "welcome", description: "Welcome" } };
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 /** GitHub's heading anchor: lower case, spaces to dashes, punctuation dropped. */
@@ -22,7 +26,8 @@ export function renderInstallation(): string {
 
 ## Installation
 
-Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`).
+Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`,
+\`test/cli/docExamples.test.ts\`, which runs every example of these pages in each language).
 
 - **TypeScript (the SDK's dynamic resources).** The npm package; until it is published, from a tarball:
   \`npm pack\` in a clone (after \`npm ci\`, whose \`prepare\` builds \`dist/\`), then in the program's folder
@@ -31,9 +36,19 @@ Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cl
 - **The plugin** (\`pulumi import\`, engine invokes, detailed diffs, Python): in the program's folder,
   \`pulumi package add ./node_modules/pulumi-vcrooms/plugin\` (or a built clone's \`plugin\` folder): it generates
   the SDK and installs it (\`npm install\` of \`@vcrooms/pulumi\` in TypeScript, the virtualenv in Python).
+- **Go:** in the program's folder, the npm package installed as above (it carries the plugin), then
+  \`pulumi package add ${PLUGIN_PATH}\`: it generates the Go SDK into \`sdks/vcrooms\` and adds to \`go.mod\` a
+  \`replace\` of \`${GO_SDK_MODULE.replace(/\/vcrooms$/, "")}\` by that folder; import \`${GO_SDK_MODULE}\`.
+  Go fetches the Pulumi Go SDK from the module proxy at that step.
+- **Pulumi YAML:** no SDK; the npm package installed as above, and its plugin named in \`Pulumi.yaml\`
+  (\`packages: {vcrooms: ${PLUGIN_PATH}}\`, as in the example below); resources are \`vcrooms:Room\` and the rest.
 - **A new project:** \`pulumi new <path>/templates/vcrooms-team --generate-only\`, then install as above.
 
 Node.js 22 or later (as \`@pulumi/pulumi\` requires; CI tests on 22.23.3).
+
+## A first program
+
+${renderExample(FIRST_ROOM, "#installation").join("\n")}
 
 ## Configuration
 

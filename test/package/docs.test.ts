@@ -11,4 +11,6 @@ it("docs/installation-configuration.md matches the configuration table and the d
     if (process.env.UPDATE_DOCS) fs.writeFileSync(FILE, rendered);
     expect(fs.readFileSync(FILE, "utf8")).toBe(rendered);
     for (const d of ["apiUrl", "developerKey", "teamId", "auth", "requestsPerMinute"]) expect(rendered).toContain(`\`vcrooms:${d}\``);
+    // Its first program in each language, headed, in the resource pages' order (test/cli/docExamples.test.ts runs them).
+    expect([...rendered.matchAll(/^### (\w+)\n\n```(\w+)\n/gm)].map((m) => `${m[1]} ${m[2]}`)).toEqual(["TypeScript ts", "Python python", "Go go", "YAML yaml"]);
 });
