@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 import { readRooms } from "../../examples/gitops/rooms";
-import { clearLog, cli, cliDir, projectFor, requestLog } from "./support";
+import { clearLog, cli, projectFor, requestLog, withoutDebugEvents } from "./support";
 import { copyExample, NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
@@ -90,7 +90,7 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
             standupStatistics: { roomId: standup.id, dateStart: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), dateEnd: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), participationMinutes: 0 },
         });
         expect(standup).toMatchObject({ privacy: "private", max_participants: 12 });
-        expect((await api("GET", "/")).body).toMatchObject({ palette_mode: "dark", default_role: "attendee" });
+        expect((await api("GET", "/")).body).toMatchObject({ palette_mode: "dark", default_role: { name: "attendee" } });
 
         const again = await p.preview(["--expect-no-changes"]);
         expect(again.code, again.stdout + again.stderr).toBe(0);
@@ -140,6 +140,47 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
 
         expect((await requestLog(emulator)).entries.filter((e) => e.method !== "GET")).toEqual([]);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+    });
+
+    it("a value made secret in a YAML program (fn::secret) stays out of the state's plaintext, the outputs and what the CLI prints", async () => {
+        const name = "Ada Secretname";
+        const folder = besideExample("secret", {
+            "Pulumi.yaml": [
+                "name: vcrooms-yaml-secret",
+                "runtime: yaml",
+                "packages:",
+                "  vcrooms: ./node_modules/pulumi-vcrooms/plugin",
+                "resources:",
+                "  board:",
+                "    type: vcrooms:Room",
+                "    properties:",
+                "      friendlyUrl: board",
+                "      privacy: private",
+                "  ada:",
+                "    type: vcrooms:JoinToken",
+                "    properties:",
+                "      room: ${board.id}",
+                "      userName:",
+                `        fn::secret: ${name}`,
+                "outputs:",
+                "  adaName: ${ada.userName}",
+                "",
+            ].join("\n"),
+        });
+        linkInstall(folder);
+        const p = await project(folder);
+        const up = await p.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(await p.outputs()).toEqual({ adaName: "[secret]" });
+        const again = await p.run(["preview", "--diff", "--non-interactive"]);
+        expect(again.code).toBe(0);
+        expect(withoutDebugEvents(up.stdout + up.stderr) + again.stdout + again.stderr).not.toContain(name);
+        // The stack's state and history, as the backend holds them (the program's own Pulumi.yaml has the value, of course).
+        const backend = path.join(folder, ".backend");
+        const written = fs.readdirSync(backend, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(backend, f)).isFile());
+        expect(written.some((f) => f.endsWith("vcrooms-yaml-secret/dev.json"))).toBe(true);
+        expect(written.filter((f) => fs.readFileSync(path.join(backend, f), "utf8").includes(name))).toEqual([]);
+        expect((await p.destroy([], { preview: false })).code).toBe(0);
     });
 
     it("examples/gitops/yaml plans the rooms of the gitops rooms.yaml, as its TypeScript reader declares them, and comes up", async () => {
