@@ -101,7 +101,7 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
         expect(drift.code, drift.stdout + drift.stderr).toBe(0);
         const changed = drift.steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same" && s.op !== "refresh");
         expect(changed.map((s) => `${s.op} ${s.name}`)).toEqual(["update lobby"]);
-        expect(changed[0]!.diffs?.sort()).toEqual(["description", "maxParticipants"]);
+        expect(Object.keys(changed[0]!.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
         const repair = await p.up(["--refresh"], { preview: false });
         expect(repair.code, repair.stdout + repair.stderr).toBe(0);
         expect((await api("GET", "/rooms/yaml-lobby")).body).toMatchObject({ description: "Open to anyone with the link", max_participants: 100 });
