@@ -1,11 +1,13 @@
 /**
  * Pulumi YAML programs as a user has them, through the real CLI and Pulumi YAML's own language host
- * (`pulumi-language-yaml` in the CLI folder) against the emulator. The packed package is installed once, into a copy
- * of examples/yaml-rooms outside the repository (`npm install <tarball>`, as its README says); its Pulumi.yaml is run
- * as it is (`packages: vcrooms: ./node_modules/pulumi-vcrooms/plugin`). The other programs here sit beside it and
- * use that same install (their node_modules is a link to it): examples/gitops/yaml, and programs of the test's own
- * for mistakes and for the governance pack.
+ * (`pulumi-language-yaml` in the CLI folder) against the emulator. The examples are taken out of the packed tarball
+ * (what the package ships, not the repository's folders) into a folder outside the repository; the package is
+ * installed once, into examples/yaml-rooms (`npm install <tarball>`, as its README says), whose Pulumi.yaml runs as it
+ * is (`packages: vcrooms: ./node_modules/pulumi-vcrooms/plugin`). The other programs sit beside it and use that same
+ * install (their node_modules is a link to it): examples/gitops/yaml, and the test's own programs for mistakes,
+ * secrets and the governance pack.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
@@ -14,10 +16,9 @@ import type { RunningEmulator } from "../../emulator";
 import { PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 import { readRooms } from "../../examples/gitops/rooms";
 import { clearLog, cli, projectFor, requestLog, withoutDebugEvents } from "./support";
-import { copyExample, NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
+import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
-import { execFileSync } from "node:child_process";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
@@ -35,10 +36,17 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
     useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
     let root: string;
     let example: string;
+    let tarball: string;
+    /** examples/<name> as the tarball ships it, unpacked into the test's folder. */
+    const shipped = (name: string): string => {
+        execFileSync("tar", ["-xzf", tarball, "-C", root, "--strip-components=2", `package/examples/${name}`]);
+        return path.join(root, name);
+    };
     beforeAll(() => {
         root = outsideRepository("vcrooms-yaml-");
-        example = copyExample("yaml-rooms", root);
-        execFileSync("npm", ["install", packedTarball(), ...NPM_INSTALL_FLAGS], { cwd: example, stdio: "ignore", timeout: 300_000 });
+        tarball = packedTarball();
+        example = shipped("yaml-rooms");
+        execFileSync("npm", ["install", tarball, ...NPM_INSTALL_FLAGS], { cwd: example, stdio: "ignore", timeout: 300_000 });
     }, 600_000); // waiting for the run's pack, then one npm install of the tarball
     afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -59,7 +67,7 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
     const oneRoom = (name: string, properties: string[]) =>
         [`name: ${name}`, "runtime: yaml", "packages:", "  vcrooms: ./node_modules/pulumi-vcrooms/plugin", "resources:", `  ${name.split("-").pop()}:`, "    type: vcrooms:Room", "    properties:", ...properties.map((line) => `      ${line}`), ""].join("\n");
 
-    it("examples/yaml-rooms, copied out with the tarball installed: plans exactly its resources, comes up, stays put, finds and repairs a change made outside, goes away", async () => {
+    it("examples/yaml-rooms, taken out of the tarball with the tarball installed: plans exactly its resources, comes up, stays put, finds and repairs a change made outside, goes away", async () => {
         expect(path.relative(ROOT, example).startsWith("..")).toBe(true);
         expect(fs.existsSync(path.join(example, "node_modules/pulumi-vcrooms/plugin/PulumiPlugin.yaml"))).toBe(true);
         const manifest = yaml.load(fs.readFileSync(path.join(example, "Pulumi.yaml"), "utf8")) as { runtime: string; packages: Record<string, string> };
@@ -184,12 +192,12 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
     });
 
     it("examples/gitops/yaml plans the rooms of the gitops rooms.yaml, as its TypeScript reader declares them, and comes up", async () => {
-        const gitops = copyExample("gitops", root);
+        const gitops = shipped("gitops");
         linkInstall(gitops); // the gitops folder's `npm install`, which its yaml/ program uses through ../node_modules
         const p = await project(path.join(gitops, "yaml"));
         const preview = await p.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        const rooms = readRooms(path.join(ROOT, "examples/gitops/rooms.yaml"));
+        const rooms = readRooms(path.join(gitops, "rooms.yaml"));
         const planned = preview.steps.filter((s) => s.type === "vcrooms:index:Room");
         expect(planned.map((s) => `${s.op} ${s.name}`).sort()).toEqual(rooms.map((r) => `create ${r.name}`).sort());
         for (const { name, friendlyUrl, ...settings } of rooms) {
