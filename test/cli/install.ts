@@ -92,5 +92,5 @@ export function installExample(name: string, tarball: string, into: string, as =
     return dir;
 }
 
-/** The examples that are Node.js projects (python-rooms, which has a package.json for the plugin only, is run by test/cli/python*.test.ts). */
+/** The examples that are Node.js projects (python-rooms and yaml-rooms, which have a package.json for the plugin only, are run by test/cli/python*.test.ts and test/cli/yaml.test.ts). */
 export const NODE_EXAMPLES = fs.readdirSync(path.join(ROOT, "examples")).filter((e) => fs.existsSync(path.join(ROOT, "examples", e, "tsconfig.json"))).sort();
