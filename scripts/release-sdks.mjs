@@ -111,11 +111,17 @@ try {
         const sdk = path.join(work, "sdk", "go");
         const goEnv = { GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" };
         run("go", ["mod", "tidy"], sdk, goEnv);
-        run("go", ["build", "./..."], sdk, goEnv);
+        // -trimpath as upstream's Go language host builds programs: the packages compiled here are then in Go's build cache
+        // for the first program on the module.
+        run("go", ["build", "-trimpath", "./..."], sdk, goEnv);
         const target = path.join(out, "sdk", "go");
         fs.rmSync(target, { recursive: true, force: true });
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.cpSync(sdk, target, { recursive: true });
+        // The generator writes some files (go.mod) readable by their owner only: a released folder is everyone's.
+        for (const entry of fs.readdirSync(target, { recursive: true, withFileTypes: true })) {
+            if (entry.isFile()) fs.chmodSync(path.join(entry.parentPath, entry.name), 0o644);
+        }
         return target;
     }));
 } finally {
