@@ -18,6 +18,7 @@
  * docs/release.md says more.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -121,7 +122,9 @@ async function bundle(outfile) {
         platform: "node",
         format: "cjs",
         target: "node22",
-        minify: true,
+        // Identifiers are kept: a stack trace the plugin prints names the functions of the sources.
+        minifyWhitespace: true,
+        minifySyntax: true,
         legalComments: "inline",
         metafile: true,
         logLevel: "silent",
@@ -168,13 +171,14 @@ Install it for Pulumi with
 
 and use the \`vcrooms\` package from any Pulumi language (its SDKs are published separately).
 ${platform.startsWith("darwin") ? `
-This build is not signed: Node.js's binary loses Apple's signature when the plugin is embedded, and it was built on a
-machine without \`codesign\`. macOS on Apple silicon refuses to run unsigned code; sign it ad hoc once installed:
+It is signed ad hoc (no Apple certificate, not notarized), which is what macOS requires to run it from the plugin
+folder Pulumi installs it in. A copy downloaded by a browser is quarantined by Gatekeeper: install it with
+\`pulumi plugin install\` as above, or clear the quarantine with \`xattr -d com.apple.quarantine\`. If macOS still refuses
+it, sign it again on the Mac:
 
-    codesign --remove-signature ~/.pulumi/plugins/resource-vcrooms-v${version}/${exe}
-    codesign --sign - ~/.pulumi/plugins/resource-vcrooms-v${version}/${exe}
+    codesign --force --sign - ~/.pulumi/plugins/resource-vcrooms-v${version}/${exe}
 ` : ""}${platform.startsWith("windows") ? `
-This build is not Authenticode-signed.
+It is not Authenticode-signed (Node.js's signature does not cover the embedded plugin and no longer verifies).
 ` : ""}
 License: Apache-2.0 (LICENSE).
 `;
@@ -207,6 +211,87 @@ function tarGz(entries, mtime) {
     return gzipSync(Buffer.concat(blocks));
 }
 
+/**
+ * Signs a 64-bit Mach-O executable ad hoc, as `codesign --sign -` (what Node.js's docs have macOS users run after
+ * injecting) or Apple's linker (`ld -adhoc_codesign`) would, for a build machine without `codesign`: macOS on Apple
+ * silicon runs no unsigned code. postject (LIEF) drops Node.js's own signature, which the injection broke; this adds
+ * a signature with only a CodeDirectory: the SHA-256 of each 4 KiB page of the file up to the signature, no
+ * certificate, no hardened runtime (so Node.js's JIT needs no entitlement).
+ */
+export function adHocSign(file, identifier) {
+    let b = readFileSync(file);
+    if (b.readUInt32LE(0) !== 0xfeedfacf) throw new Error(`release-plugin: ${file} is not a 64-bit Mach-O`);
+    const ncmds = b.readUInt32LE(16);
+    const sizeofcmds = b.readUInt32LE(20);
+    const segments = {};
+    let offset = 32;
+    let firstSection = Infinity;
+    for (let i = 0; i < ncmds; i++) {
+        const cmd = b.readUInt32LE(offset);
+        if (cmd === 0x1d) throw new Error(`release-plugin: ${file} is still signed (LC_CODE_SIGNATURE)`);
+        if (cmd === 0x19) {
+            const name = b.toString("latin1", offset + 8, offset + 24).replace(/\0.*$/s, "");
+            segments[name] = { at: offset, fileoff: Number(b.readBigUInt64LE(offset + 40)), filesize: Number(b.readBigUInt64LE(offset + 48)) };
+            for (let s = 0; s < b.readUInt32LE(offset + 64); s++) {
+                const sectionOffset = b.readUInt32LE(offset + 72 + s * 80 + 48);
+                if (sectionOffset > 0) firstSection = Math.min(firstSection, sectionOffset);
+            }
+        }
+        offset += b.readUInt32LE(offset + 4);
+    }
+    const linkedit = segments.__LINKEDIT;
+    const text = segments.__TEXT;
+    if (!linkedit || !text || linkedit.fileoff + linkedit.filesize !== b.length) throw new Error(`release-plugin: ${file}: __LINKEDIT does not end the file`);
+    if (offset + 16 > firstSection) throw new Error(`release-plugin: ${file}: no room in the header for LC_CODE_SIGNATURE`);
+    const codeLimit = Math.ceil(b.length / 16) * 16;
+    const pages = Math.ceil(codeLimit / 4096);
+    const ident = Buffer.from(`${identifier}\0`, "utf8");
+    const cdHeader = 88;
+    const hashOffset = cdHeader + ident.length;
+    const cdLength = hashOffset + pages * 32;
+    const sigSize = Math.ceil((20 + cdLength) / 16) * 16;
+    b = Buffer.concat([b, Buffer.alloc(codeLimit - b.length + sigSize)]);
+    // The load command, then the segment that holds the signature grown to cover it: both are inside the hashed pages.
+    b.writeUInt32LE(0x1d, offset);
+    b.writeUInt32LE(16, offset + 4);
+    b.writeUInt32LE(codeLimit, offset + 8);
+    b.writeUInt32LE(sigSize, offset + 12);
+    b.writeUInt32LE(ncmds + 1, 16);
+    b.writeUInt32LE(sizeofcmds + 16, 20);
+    const linkeditSize = codeLimit + sigSize - linkedit.fileoff;
+    b.writeBigUInt64LE(BigInt(linkeditSize), linkedit.at + 48);
+    const vmsize = Number(b.readBigUInt64LE(linkedit.at + 32));
+    b.writeBigUInt64LE(BigInt(Math.max(vmsize, Math.ceil(linkeditSize / 0x4000) * 0x4000)), linkedit.at + 32);
+    const sig = b.subarray(codeLimit);
+    sig.writeUInt32BE(0xfade0cc0, 0); // SuperBlob
+    sig.writeUInt32BE(20 + cdLength, 4);
+    sig.writeUInt32BE(1, 8);
+    sig.writeUInt32BE(0, 12); // CSSLOT_CODEDIRECTORY
+    sig.writeUInt32BE(20, 16);
+    const cd = sig.subarray(20);
+    cd.writeUInt32BE(0xfade0c02, 0);
+    cd.writeUInt32BE(cdLength, 4);
+    cd.writeUInt32BE(0x20400, 8); // with the executable segment fields
+    cd.writeUInt32BE(0x2, 12); // CS_ADHOC
+    cd.writeUInt32BE(hashOffset, 16);
+    cd.writeUInt32BE(cdHeader, 20);
+    cd.writeUInt32BE(0, 24); // no special slots
+    cd.writeUInt32BE(pages, 28);
+    cd.writeUInt32BE(codeLimit, 32);
+    cd[36] = 32; // hash size
+    cd[37] = 2; // SHA-256
+    cd[38] = 0;
+    cd[39] = 12; // 4 KiB pages
+    cd.writeBigUInt64BE(BigInt(text.fileoff), 64);
+    cd.writeBigUInt64BE(BigInt(text.filesize), 72);
+    cd.writeBigUInt64BE(1n, 80); // CS_EXECSEG_MAIN_BINARY
+    ident.copy(cd, cdHeader);
+    for (let p = 0; p < pages; p++) {
+        createHash("sha256").update(b.subarray(p * 4096, Math.min((p + 1) * 4096, codeLimit))).digest().copy(cd, hashOffset + p * 32);
+    }
+    writeFileSync(file, b);
+}
+
 /** One platform's executable (in `dir`) and archive (in `out`). */
 async function release(platform, blob, dir, out, mtime) {
     const { exe } = PLATFORMS[platform];
@@ -216,11 +301,23 @@ async function release(platform, blob, dir, out, mtime) {
     copyFileSync(nodeBinary(platform), executable);
     chmodSync(executable, 0o755);
     const { inject } = require("postject");
-    // Node.js's documented injection: the fuse it looks for, and on macOS the segment it reads the blob from.
-    await inject(executable, "NODE_SEA_BLOB", blob, {
-        sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
-        ...(platform.startsWith("darwin") ? { machoSegmentName: "NODE_SEA" } : {}),
-    });
+    // LIEF, inside postject, warns about every ELF note it cannot name and about the signature the injection breaks
+    // (expected: macOS executables are signed again below); its words are shown only if the injection fails.
+    const warn = console.warn;
+    const warnings = [];
+    console.warn = (...words) => warnings.push(words.join(" "));
+    try {
+        // Node.js's documented injection: the fuse it looks for, and on macOS the segment it reads the blob from.
+        await inject(executable, "NODE_SEA_BLOB", blob, {
+            sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2",
+            ...(platform.startsWith("darwin") ? { machoSegmentName: "NODE_SEA" } : {}),
+        });
+    } catch (error) {
+        throw new Error(`release-plugin: injecting the plugin into the ${platform} executable failed: ${error instanceof Error ? error.message : error}\n${warnings.join("\n")}`);
+    } finally {
+        console.warn = warn;
+    }
+    if (platform.startsWith("darwin")) adHocSign(executable, NAME);
     const archive = join(out, `${NAME}-v${version}-${platform}.tar.gz`);
     const entries = [
         { name: exe, data: readFileSync(executable), mode: 0o755 },
