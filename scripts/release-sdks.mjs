@@ -128,4 +128,5 @@ try {
     fs.rmSync(work, { recursive: true, force: true });
 }
 
-for (const file of made) process.stdout.write(`release-sdks: ${path.relative(callerDir, file) || file} ${kib(sizeOf(file))}\n`);
+const shown = (file) => (path.relative(callerDir, file).startsWith("..") ? file : path.relative(callerDir, file));
+for (const file of made) process.stdout.write(`release-sdks: ${shown(file)} ${kib(sizeOf(file))}\n`);
