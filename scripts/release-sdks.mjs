@@ -45,7 +45,10 @@ const version = manifest.version;
 
 const cliDir = process.env.PULUMI_CLI_DIR;
 const pulumi = cliDir ? path.join(cliDir, "pulumi") : "pulumi";
+if (cliDir && !fs.existsSync(pulumi)) usage(`PULUMI_CLI_DIR is ${cliDir}, which has no pulumi in it`);
 const run = (file, argv, cwd, env = {}) => execFileSync(file, argv, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+
+class Failed extends Error {}
 
 /** Runs a step, prints how long it took, and says which command failed with its own words. */
 function step(name, fn) {
@@ -55,9 +58,11 @@ function step(name, fn) {
         process.stdout.write(`release-sdks: ${name} in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
         return result;
     } catch (e) {
+        if (e.code === "ENOENT") e.message = `${e.path} is not installed or not on PATH${e.path === "pulumi" ? " (or set PULUMI_CLI_DIR to the Pulumi CLI's folder)" : ""}`;
         const detail = [e.stdout, e.stderr].filter(Boolean).join("\n").trim();
         process.stderr.write(`release-sdks: ${name} failed: ${e.message.split("\n")[0]}\n${detail}\n`);
-        process.exit(1);
+        // Not process.exit: the temporary folder is removed on the way out.
+        throw new Failed();
     }
 }
 
@@ -124,9 +129,13 @@ try {
         }
         return target;
     }));
+} catch (e) {
+    if (!(e instanceof Failed)) throw e;
+    process.exitCode = 1;
 } finally {
     fs.rmSync(work, { recursive: true, force: true });
 }
+if (process.exitCode) process.exit();
 
 const shown = (file) => (path.relative(callerDir, file).startsWith("..") ? file : path.relative(callerDir, file));
 for (const file of made) process.stdout.write(`release-sdks: ${shown(file)} ${kib(sizeOf(file))}\n`);
