@@ -21,8 +21,9 @@ function usage(message) {
     process.exit(2);
 }
 
-// `npm run` starts a script in the package's root: a relative --out is the caller's, as the user typed it.
-const callerDir = process.env.INIT_CWD ?? process.cwd();
+// `npm run` starts a script in the package's root: a relative --out is the caller's, as the user typed it. INIT_CWD
+// is inherited by everything under any npm script, so it names the caller's folder only when npm ran this one.
+const callerDir = process.env.npm_lifecycle_event === "release:sdks" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 let out = path.join(root, "release");
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
