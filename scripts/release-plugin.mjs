@@ -6,6 +6,8 @@
  *
  *   npm run release:plugin -- [--platforms linux-amd64,linux-arm64,darwin-amd64,darwin-arm64,windows-amd64] [--out DIR]
  *
+ * (--runs N: how many starts the start time is the median of, 5 by default.)
+ *
  * The executable is a Node.js single executable application (SEA): dist/provider/plugin/main.js (after `npm run
  * build`) bundled by esbuild into one CommonJS file, made into a SEA blob by the running node
  * (`--experimental-sea-config`) and injected by postject into each platform's Node.js binary, which
@@ -50,7 +52,7 @@ export const PLATFORMS = {
 const hostPlatform = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
 
 function parseArgs(argv) {
-    const options = { platforms: Object.keys(PLATFORMS), out: "release", runs: 5 };
+    const options = { platforms: Object.keys(PLATFORMS), out: undefined, runs: 5 };
     for (let i = 0; i < argv.length; i++) {
         const [flag, inline] = argv[i].split(/=(.*)/s, 2);
         const value = () => {
@@ -69,8 +71,11 @@ function parseArgs(argv) {
     }
     if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`release-plugin: --runs must be a positive whole number; got ${options.runs}`);
     options.platforms = [...new Set(options.platforms)];
-    // `npm run` starts scripts in the package root: a relative --out is the caller's, as a user typing it means.
-    options.out = resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
+    // `npm run` starts scripts in the package root: a relative --out is the caller's, as a user typing it means; the
+    // default is the repository's release/ wherever it is run from.
+    // (INIT_CWD is inherited by every process under an npm script: it is the caller's folder only when npm ran this one.)
+    const caller = process.env.npm_lifecycle_event === "release:plugin" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+    options.out = options.out === undefined ? join(root, "release") : resolve(caller, options.out);
     return options;
 }
 
