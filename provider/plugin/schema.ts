@@ -154,8 +154,11 @@ function allTypes(): TypeSpec[] {
 
 /**
  * The package schema, as `GetSchema` answers it. `publisher` and `repository` come from package.json (its
- * `author` and `repository`); `pluginDownloadURL` is the `git://` form Pulumi documents for a plugin built from
- * its git repository (docs/assumptions.md).
+ * `author` and `repository`); `pluginDownloadURL` names the repository's GitHub releases, where `npm run
+ * release:plugin` archives (`pulumi-resource-vcrooms-v<version>-<os>-<arch>.tar.gz`) would be published. Each
+ * generated SDK asks for this exact version of the plugin (`respectSchemaVersion`), and the Go SDK is a module of
+ * its own at `<repository>/sdk/go` (`supportPack` writes its go.mod): `npm run release:sdks` builds them
+ * (docs/assumptions.md, docs/installation.md).
  */
 export function packageSchema(version: string, manifest: PackageManifest = packageManifest()) {
     const repository = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
@@ -165,7 +168,7 @@ export function packageSchema(version: string, manifest: PackageManifest = packa
         version,
         publisher: manifest.author,
         repository,
-        pluginDownloadURL: `git://${repository.replace(/^https:\/\//, "")}`,
+        pluginDownloadURL: pluginDownloadUrl(repository),
         description: "Rooms, team defaults, join tokens and content purges of a video-conferencing Rooms Management API, with data functions over its records.",
         keywords: ["pulumi", "vcrooms", "category/utility"],
         license: "Apache-2.0",
@@ -178,8 +181,23 @@ export function packageSchema(version: string, manifest: PackageManifest = packa
         types: objectTypes(allTypes()),
         resources: Object.fromEntries(Object.values(declarations).map((d) => [token(d.type), (({ record: _, ...spec }) => spec)(resourceSpec(d))])),
         functions: Object.fromEntries(Object.values(functions).map((f) => [token(f.name), functionSpec(f)])),
-        language: { python: { packageName: "pulumi_vcrooms" }, nodejs: { packageName: "@vcrooms/pulumi" } },
+        language: {
+            python: { packageName: "pulumi_vcrooms", respectSchemaVersion: true },
+            nodejs: { packageName: "@vcrooms/pulumi", respectSchemaVersion: true },
+            go: { importBasePath: `${repository.replace(/^https:\/\//, "")}/sdk/go/${PACKAGE}`, respectSchemaVersion: true },
+        },
+        meta: { supportPack: true },
     };
+}
+
+/**
+ * Where the engine would fetch the plugin: `github://api.github.com/<owner>/<repo>` is Pulumi's form for a GitHub
+ * repository's releases (asset `pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz` of the release `v<version>`).
+ */
+export function pluginDownloadUrl(repository: string): string {
+    const github = /^https:\/\/github\.com\/([^/]+\/[^/]+)$/.exec(repository);
+    if (!github) throw new Error(`package.json's repository must be a GitHub repository (https://github.com/<owner>/<repo>) for the plugin's download URL; got ${repository}`);
+    return `github://api.github.com/${github[1]}`;
 }
 
 /** What the schema and the plugin read from the package's package.json. */

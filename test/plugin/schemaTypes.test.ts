@@ -63,6 +63,15 @@ describe("the plugin schema's types", () => {
         const repository = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
         expect(schema.publisher).toBe(manifest.author);
         expect(schema.repository).toBe(repository);
-        expect(schema.pluginDownloadURL).toBe(`git://${repository.replace(/^https:\/\//, "")}`);
+        expect(repository).toBe("https://github.com/vcrooms/pulumi-vcrooms");
+        // The GitHub releases of the repository, where the archives `npm run release:plugin` makes would be published.
+        expect(schema.pluginDownloadURL).toBe("github://api.github.com/vcrooms/pulumi-vcrooms");
+        // Every generated SDK asks for this plugin version; the Go SDK is the module <repository>/sdk/go.
+        expect(schema.language).toMatchObject({
+            python: { respectSchemaVersion: true },
+            nodejs: { respectSchemaVersion: true },
+            go: { importBasePath: "github.com/vcrooms/pulumi-vcrooms/sdk/go/vcrooms", respectSchemaVersion: true },
+        });
+        expect(schema.meta).toEqual({ supportPack: true });
     });
 });

@@ -1,0 +1,197 @@
+/**
+ * The provider as a first-party provider is installed, through the real Pulumi CLI and upstream's language hosts:
+ * the linux-amd64 plugin archive (`npm run release:plugin`) installed with `pulumi plugin install resource vcrooms
+ * <version> --file <archive>`, and the SDK packages `npm run release:sdks` makes, in folders outside the repository
+ * with no package.json and no Node.js project: a Python program whose virtualenv installs only the wheel (beside the
+ * pinned `pulumi` from PyPI), a Go program on the Go module (a `replace` to the released folder) and a YAML program
+ * with no `packages:`. Each comes up, stays put on a second up, imports a room made outside and goes away, against
+ * the emulator. Then what a user gets wrong: no plugin installed, the plugin at another version, two versions.
+ *
+ * VCROOMS_RELEASE_DIR names a folder where both commands already wrote (CI builds once); else the suite builds into
+ * a temporary folder. Nothing downloads a plugin (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION, as every real-CLI
+ * suite runs).
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { useEmulator } from "../support/emulator";
+import { outsideRepository } from "../cli/install";
+import { cli, cliDir } from "../cli/support";
+
+const python = locatePythonVenv();
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+const PROGRAMS = path.join(ROOT, "test", "release", "programs");
+const GO_MODULE = "github.com/vcrooms/pulumi-vcrooms/sdk/go";
+
+interface Release {
+    dir: string;
+    archive: string;
+    wheel: string;
+    goModule: string;
+}
+
+const run = (file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+    execFileSync(file, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 1_500_000 });
+
+/**
+ * The archive and the SDK packages: VCROOMS_RELEASE_DIR's, or made by the release commands. The plugin's build runs
+ * as `node scripts/release-plugin.mjs`, the command `npm run release:plugin` runs after `npm run build`: dist/ is the
+ * suite's build already, and rebuilding it would rewrite files other suites are loading.
+ */
+function release(): Release {
+    const dir = process.env.VCROOMS_RELEASE_DIR ?? outsideRepository("vcrooms-release-");
+    const archive = path.join(dir, `pulumi-resource-vcrooms-v${VERSION}-linux-amd64.tar.gz`);
+    if (!process.env.VCROOMS_RELEASE_DIR) {
+        const plugin = run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--out", dir]);
+        expect(plugin.trim().split("\n").pop()).toBe(archive);
+        run(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--out", dir], { env: "dir" in python ? { PULUMI_PYTHON_VENV: python.dir, PULUMI_CLI_DIR: cliDir } : {} });
+    }
+    const found = { dir, archive, wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`), goModule: path.join(dir, "sdk", "go") };
+    for (const file of [found.archive, found.wheel, path.join(found.goModule, "go.mod")]) expect(fs.existsSync(file), file).toBe(true);
+    return found;
+}
+
+/** A PULUMI_HOME of its own with the plugin archive installed at each of `versions`, as a user's ~/.pulumi is. */
+function pluginHome(archive: string, versions: string[]): string {
+    const home = outsideRepository("vcrooms-pulumi-home-");
+    for (const version of versions) run(path.join(cliDir, "pulumi"), ["plugin", "install", "resource", "vcrooms", version, "--file", archive], { env: { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+    return home;
+}
+
+/** A program's folder from test/release/programs, copied outside the repository: no package.json, no node_modules. */
+function programFolder(language: string): string {
+    const dir = outsideRepository(`vcrooms-${language}-`);
+    fs.cpSync(path.join(PROGRAMS, language), dir, { recursive: true });
+    return dir;
+}
+
+/**
+ * The Python program with its virtualenv: made over the pinned one (a `.pth` puts its `pulumi` on the path, as the
+ * real-CLI suites' Python projects have it), into which pip installs the wheel alone, offline: its requirements
+ * (pulumi, parver, semver) must be met by what is there.
+ */
+function pythonFolder(wheel: string): string {
+    if (!("dir" in python)) throw new Error(python.skip);
+    const dir = programFolder("python");
+    const venv = path.join(dir, "venv");
+    const shared = path.join(python.dir, "bin", "python");
+    run(shared, ["-m", "venv", "--without-pip", venv]);
+    const purelib = (interpreter: string) => run(interpreter, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).trim();
+    const own = purelib(path.join(venv, "bin", "python"));
+    fs.writeFileSync(path.join(own, "vcrooms-shared.pth"), `${purelib(shared)}\n`);
+    run(path.join(venv, "bin", "python"), ["-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--quiet", wheel], { env: { PYTHONDONTWRITEBYTECODE: "1" } });
+    // The only distribution in the program's own virtualenv is the wheel.
+    expect(fs.readdirSync(own).filter((e) => e.endsWith(".dist-info"))).toEqual([`pulumi_vcrooms-${VERSION}.dist-info`]);
+    return dir;
+}
+
+/** The Go program, its go.mod requiring the SDK module at the release's version from the released folder. */
+function goFolder(goModule: string): string {
+    const dir = programFolder("go");
+    fs.writeFileSync(path.join(dir, "go.mod"), `module vcrooms-go\n\ngo 1.25\n\nrequire ${GO_MODULE} v${VERSION}\n\nreplace ${GO_MODULE} => ${goModule}\n`);
+    run("go", ["mod", "tidy"], { cwd: dir, env: GO_ENV });
+    return dir;
+}
+
+const GO_ENV = { GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" };
+
+/** The SDK's terms in what `pulumi import` prints, per language. */
+const IMPORTED: Record<string, RegExp[]> = {
+    python: [/import pulumi_vcrooms as vcrooms/, /vcrooms\.Room\("outside",[^]*friendly_url="(\w+)-outside"[^]*max_participants=25/],
+    go: [/"github\.com\/vcrooms\/pulumi-vcrooms\/sdk\/go\/vcrooms"/, /vcrooms\.NewRoom\(ctx, "outside", &vcrooms\.RoomArgs\{[^]*FriendlyUrl: +pulumi\.String\("(\w+)-outside"\)[^]*MaxParticipants: +pulumi\.Int\(25\)/],
+    yaml: [/type: vcrooms:(index:)?Room/, /friendlyUrl: (\w+)-outside[^]*maxParticipants: 25/],
+};
+
+describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs through the real CLI, in folders with no Node.js project", { timeout: 1_800_000 }, () => {
+    const projects: PulumiProject[] = [];
+    const env = useEmulator({ rateLimit: 0 }, { projects });
+    let made: Release;
+    let home: string;
+
+    beforeAll(() => {
+        made = release();
+        // A release built here is the suite's to remove; VCROOMS_RELEASE_DIR's is the caller's.
+        if (!process.env.VCROOMS_RELEASE_DIR) projects.push({ dispose: () => fs.rmSync(made.dir, { recursive: true, force: true }) } as PulumiProject);
+        home = pluginHome(made.archive, [VERSION]);
+        projects.push({ dispose: () => fs.rmSync(home, { recursive: true, force: true }) } as PulumiProject);
+    }, 1_800_000);
+
+    const project = (folder: string, options: { home?: string; env?: Record<string, string> } = {}) => {
+        expect(fs.existsSync(path.join(folder, "package.json"))).toBe(false);
+        const p = new PulumiProject({ cliDir, folder, env: { PULUMI_HOME: options.home ?? home, ...options.env } });
+        projects.push(p);
+        return p;
+    };
+    const rooms = async (prefix: string) => ((await env.api("GET", "/rooms")).body.data as Array<{ friendly_url: string; max_participants: number }>).filter((r) => r.friendly_url.startsWith(`${prefix}-`)).map((r) => r.friendly_url).sort();
+
+    it.each([
+        ["python", () => pythonFolder(made.wheel), {}],
+        ["go", () => goFolder(made.goModule), GO_ENV],
+        ["yaml", () => programFolder("yaml"), {}],
+    ] as const)("%s: up, a no-change up, pulumi import of a room made outside, destroy", async (language, folder, extraEnv) => {
+        const p = project(folder(), { env: extraEnv });
+        await p.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
+
+        const up = await p.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(up.steps.filter((s) => s.type === "vcrooms:index:Room").map((s) => `${s.op} ${s.name}`)).toEqual(["create standup"]);
+        expect(await rooms(language)).toEqual([`${language}-standup`]);
+        expect(await p.outputs()).toEqual({ roomUrl: `https://acme.digitalsamba.com/${language}-standup`, foundMax: 12 });
+        // The plugin the engine ran is the installed one, at the release's version.
+        const plugins = (await p.must(["plugin", "ls", "--json"])).stdout;
+        expect(JSON.parse(plugins).map((x: { name: string; version: string }) => `${x.name} ${x.version}`)).toContain(`vcrooms ${VERSION}`);
+
+        const again = await p.up(["--expect-no-changes"]);
+        expect(again.code, again.stdout + again.stderr).toBe(0);
+
+        await env.api("POST", "/rooms", { friendly_url: `${language}-outside`, description: "Made by hand", max_participants: 25 });
+        const code = path.join(p.dir, `imported.${language === "python" ? "py" : language}`);
+        await p.must(["import", "vcrooms:index:Room", "outside", `${language}-outside`, "--protect=false", "--yes", "--non-interactive", "--out", code]);
+        const imported = fs.readFileSync(code, "utf8");
+        for (const pattern of IMPORTED[language]!) expect(imported).toMatch(pattern);
+        expect((await p.resourceState("outside"))?.outputs).toMatchObject({ friendlyUrl: `${language}-outside`, maxParticipants: 25 });
+
+        const down = await p.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect(await rooms(language)).toEqual([]);
+        // Nothing of Node.js was made in the folder.
+        expect(fs.readdirSync(p.dir).filter((e) => ["package.json", "node_modules", "package-lock.json"].includes(e))).toEqual([]);
+    });
+
+    it("a YAML program with no packages: and no plugin installed fails at preview, at once, naming the plugin and the line of the first resource that needs it", async () => {
+        const empty = outsideRepository("vcrooms-pulumi-home-");
+        projects.push({ dispose: () => fs.rmSync(empty, { recursive: true, force: true }) } as PulumiProject);
+        const p = project(programFolder("yaml"), { home: empty });
+        await p.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
+        const started = Date.now();
+        const preview = await p.preview();
+        expect(preview.code).not.toBe(0);
+        const said = preview.diagnostics.map((d) => d.message).join("");
+        expect(said).toContain("error resolving type of resource standup");
+        expect(said).toContain("no resource plugin 'pulumi-resource-vcrooms' found in the workspace or on your $PATH");
+        expect(said).toContain("on Pulumi.yaml line 6");
+        // No download was tried (none could succeed: nothing is published); the answer comes within the engine's start.
+        expect(Date.now() - started).toBeLessThan(60_000);
+        expect(await rooms("yaml")).toEqual([]);
+    });
+
+    it("the Python SDK asks for the plugin at its own version: another version installed alone fails naming the one it needs; beside it, the SDK's version is used", async () => {
+        const other = "0.0.9";
+        const wrong = pluginHome(made.archive, [other]);
+        projects.push({ dispose: () => fs.rmSync(wrong, { recursive: true, force: true }) } as PulumiProject);
+        const p = project(pythonFolder(made.wheel), { home: wrong });
+        await p.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
+        const preview = await p.preview();
+        expect(preview.code).not.toBe(0);
+        expect(preview.diagnostics.map((d) => d.message).join("")).toContain(`no resource plugin 'pulumi-resource-vcrooms' found in the workspace at version v${VERSION} or on your $PATH from github://api.github.com/vcrooms/pulumi-vcrooms`);
+        expect(await rooms("python")).toEqual([]);
+
+        // Both versions installed: the program runs on the SDK's.
+        run(path.join(cliDir, "pulumi"), ["plugin", "install", "resource", "vcrooms", VERSION, "--file", made.archive], { env: { PULUMI_HOME: wrong, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+        const both = await p.preview();
+        expect(both.code, both.stdout + both.stderr).toBe(0);
+        expect(both.steps.filter((s) => s.type === "vcrooms:index:Room").map((s) => `${s.op} ${s.name}`)).toEqual(["create standup"]);
+    });
+});
