@@ -2,10 +2,10 @@ import * as fs from "node:fs";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-const realCli = (file: string) => /[/\\]test[/\\](cli|package)[/\\]/.test(file);
+const realCli = (file: string) => /[/\\]test[/\\](cli|package|release)[/\\]/.test(file);
 
 /**
- * The order test files start in: the real-CLI suites (test/cli, and test/package's installs) first, largest file
+ * The order test files start in: the real-CLI suites (test/cli, test/package's installs, test/release's builds) first, largest file
  * first, then the rest as vitest orders them. The real-CLI files are the long ones; started last, one of them would
  * run alone at the end while the other workers sit idle. Vitest orders by the durations of the last run, but they
  * live in node_modules/.vite, which `npm ci` removes: on CI every run is a first run, ordered by file size alone.

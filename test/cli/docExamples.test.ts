@@ -26,7 +26,7 @@ import { apiCaller } from "../support/http";
 import { toApiName } from "../../provider/model/names";
 import { locatePythonVenv, PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
 import { outsideRepository } from "./install";
-import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject } from "./support";
+import { addGeneratedSdk, cli, cliDir, compileProgram, GO_PULUMI_SDK, installedProject } from "./support";
 
 const PAGES = [...fs.readdirSync(path.join(ROOT, "docs/resources")).sort().map((f) => `docs/resources/${f}`), "docs/installation-configuration.md"];
 const FENCES = ["ts", "python", "go", "yaml"] as const;
@@ -174,7 +174,7 @@ describe.skipIf("skip" in python)("the docs' examples in every language, through
         const dir = outsideRepository("doc-examples-go-");
         linkInstalled(dir);
         fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: doc-examples-go\nruntime: go\n");
-        fs.writeFileSync(path.join(dir, "go.mod"), "module doc-examples-go\n\ngo 1.25\n");
+        fs.writeFileSync(path.join(dir, "go.mod"), `module doc-examples-go\n\ngo 1.25\n\nrequire ${GO_PULUMI_SDK}\n`);
         const functions = examples.map((e) => `example_${e.module}`);
         examples.forEach((e, i) => fs.writeFileSync(path.join(dir, `${e.module}.go`), goFunction(e.code.go, functions[i]!)));
         fs.writeFileSync(

@@ -18,6 +18,16 @@ export const cliDir = "dir" in cli ? cli.dir : "";
 if ("skip" in cli) console.warn(cli.skip);
 
 /**
+ * The requirement on Pulumi's Go SDK every Go program of the tests writes: examples/go-rooms's own, the version
+ * scripts/go-warm compiles before the suites, so that no Go test compiles another version of it from cold.
+ */
+export const GO_PULUMI_SDK = (() => {
+    const line = fs.readFileSync(path.join(ROOT, "examples/go-rooms/go.mod"), "utf8").match(/^\s*(github\.com\/pulumi\/pulumi\/sdk\/v3 v\S+)/m);
+    if (!line) throw new Error("examples/go-rooms/go.mod requires no github.com/pulumi/pulumi/sdk/v3");
+    return line[1]!;
+})();
+
+/**
  * Which language hosts the CLI folder holds, for a test to print: each host's digest, and whether it is one of the
  * upstream builds listed in the shared SHA256SUMS scripts/pulumi-cli checked them against (else they came from a
  * Pulumi installation on PATH).

@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { useEmulator } from "../support/emulator";
 import { outsideRepository } from "../cli/install";
-import { cli, cliDir } from "../cli/support";
+import { cli, cliDir, GO_PULUMI_SDK } from "../cli/support";
 
 const python = locatePythonVenv();
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
@@ -90,7 +90,7 @@ function pythonFolder(wheel: string): string {
 /** The Go program, its go.mod requiring the SDK module at the release's version from the released folder. */
 function goFolder(goModule: string): string {
     const dir = programFolder("go");
-    fs.writeFileSync(path.join(dir, "go.mod"), `module vcrooms-go\n\ngo 1.25\n\nrequire ${GO_MODULE} v${VERSION}\n\nreplace ${GO_MODULE} => ${goModule}\n`);
+    fs.writeFileSync(path.join(dir, "go.mod"), `module vcrooms-go\n\ngo 1.25\n\nrequire (\n\t${GO_MODULE} v${VERSION}\n\t${GO_PULUMI_SDK}\n)\n\nreplace ${GO_MODULE} => ${goModule}\n`);
     run("go", ["mod", "tidy"], { cwd: dir, env: GO_ENV });
     return dir;
 }
