@@ -154,7 +154,7 @@ export class VcroomsPlugin {
     async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
-        if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, given.plain, undefined, ctx), given.secrets, given.plain) };
+        if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await provider.create(given.plain, ctx);
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
@@ -196,14 +196,14 @@ export class VcroomsPlugin {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        if (preview) return this.outputs(d, await this.planned(provider, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
+        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
         const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
         return this.outputs(d, result.outs, given.secrets, given.plain);
     }
 
     /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
-    private planned(provider: ResourceKind, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
-        return provider.planned ? provider.planned(news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
+    private planned(provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
+        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {

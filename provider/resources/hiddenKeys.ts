@@ -111,10 +111,10 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
         },
         ...(planned
             ? {
-                  async planned(news: Values, olds: Values | undefined, ctx?: Parameters<typeof planned>[2]) {
+                  async planned(id: string | undefined, news: Values, olds: Values | undefined, ctx?: Parameters<typeof planned>[3]) {
                       const n = inward(keys, news);
                       const o = olds === undefined ? undefined : inward(keys, olds);
-                      const outs = await planned(n.plain as Values, o?.plain as Values | undefined, named(ctx, nameKeys, n.plain));
+                      const outs = await planned(id, n.plain as Values, o?.plain as Values | undefined, named(ctx, nameKeys, n.plain));
                       return outward(keys, outs, o === undefined ? n.legacy : union(o.legacy, n.legacy));
                   },
               }

@@ -67,12 +67,12 @@ export interface ResourceKind<I = Values, O = Values> {
     update?(id: string, olds: O, news: I, ctx?: Context): Promise<{ outs: O }>;
     delete(id: string, props: O, ctx?: Context): Promise<void>;
     /**
-     * The outputs a preview shows for a create (`olds` undefined) or an update, with no write request: each value is
+     * The outputs a preview shows for a create (`id` and `olds` undefined) or an update, with no write request: each value is
      * what the up will produce, or unknown (`UNKNOWN`, or left out); never a value kept from before that the up may
      * change. Absent: the inputs as they will be, which is what the engine shows for a provider without previews.
      * Only the plugin face calls it (the engine runs no code of a dynamic provider at preview).
      */
-    planned?(news: I, olds: O | undefined, ctx?: Context): Promise<O>;
+    planned?(id: string | undefined, news: I, olds: O | undefined, ctx?: Context): Promise<O>;
 }
 
 /**

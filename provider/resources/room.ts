@@ -247,34 +247,48 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
-     * The address a preview shows: the one the up will give the room, or `UNKNOWN`. Known only for a plain friendly URL
-     * the inputs hold (declared, or kept from an earlier create; a generated one is chosen by the create), under the
-     * team's domain as read now, when no TeamDefaults of this deployment declares the domain. For an update, when the
-     * friendly URL stays, the up keeps or reads the room's address: planned only when it is the one held already.
+     * The address a create gives the room: known for a plain friendly URL the inputs hold (declared; a generated one
+     * is chosen by the create), under the team's domain as read now, when no TeamDefaults of this deployment declares
+     * the domain (the up may change it first). Else `UNKNOWN`.
      */
-    private async plannedAddress(news: RoomInputs, olds: RoomOutputs | undefined): Promise<string> {
+    private async newAddress(client: RoomsClient, news: RoomInputs): Promise<string> {
         const url = news.friendlyUrl;
-        if (typeof url !== "string" || !PLAIN_PATH.test(url) || containsUnknown(news.connection)) return UNKNOWN;
-        let client: RoomsClient;
-        try {
-            client = this.client(news);
-        } catch {
-            return UNKNOWN;
-        }
+        if (typeof url !== "string" || containsUnknown(url) || !PLAIN_PATH.test(url)) return UNKNOWN;
         if (this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined) return UNKNOWN;
         const domain = await this.teamDomain(client);
-        if (domain === undefined) return UNKNOWN;
-        const address = roomAddress(domain, url);
-        const renamed = olds !== undefined && olds.friendlyUrl !== url;
-        return olds === undefined || renamed || olds.roomUrl === address ? address : UNKNOWN;
+        return domain === undefined ? UNKNOWN : roomAddress(domain, url);
     }
 
     /**
-     * A preview's create or update: the inputs as they will be (a generated friendly URL is left out: the create
-     * chooses it), and the planned address; every other output is left to the up.
+     * The address an update leaves the room with, as `update` produces it: the one held when nothing is sent; the new
+     * name's when the friendly URL is sent; else the address the service answers for the room as it is, read now
+     * (so a room renamed outside Pulumi since the last refresh shows its real address, not the state's).
      */
-    async planned(news: RoomInputs, olds: RoomOutputs | undefined): Promise<RoomOutputs> {
-        return { ...news, roomUrl: await this.plannedAddress(news, olds) } as RoomOutputs;
+    private async updatedAddress(client: RoomsClient, id: string, news: RoomInputs, olds: RoomOutputs): Promise<string> {
+        const keys = await updatableChanges(client, news, olds);
+        if (keys.length === 0) return typeof olds.roomUrl === "string" ? olds.roomUrl : UNKNOWN;
+        if (keys.includes("friendlyUrl")) return this.newAddress(client, news);
+        if (this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined) return UNKNOWN;
+        const live = await findRoom(client, id);
+        return live === undefined ? UNKNOWN : live.room_url;
+    }
+
+    /**
+     * A preview's create (`olds` undefined) or update: the inputs as they will be (a generated friendly URL is left
+     * out: the create chooses it), and the planned address; every other output is left to the up. No write; a read
+     * that fails leaves the address unknown rather than failing the preview.
+     */
+    async planned(id: string | undefined, news: RoomInputs, olds: RoomOutputs | undefined): Promise<RoomOutputs> {
+        let roomUrl = UNKNOWN;
+        if (!containsUnknown(news.connection)) {
+            try {
+                const client = this.client(news);
+                roomUrl = id === undefined || olds === undefined ? await this.newAddress(client, news) : await this.updatedAddress(client, id, news, olds);
+            } catch {
+                roomUrl = UNKNOWN;
+            }
+        }
+        return { ...news, roomUrl } as RoomOutputs;
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
