@@ -67,7 +67,7 @@ export const room = declareResource({
         topic: output<string>(STRING, "The room's topic, as the dashboard shows it (the API's other name for `description`).", { sameAs: "description" }),
         roomUrl: output<string>(
             formatted(STRING, "URL"),
-            "The address participants open. A preview through the `vcrooms` plugin shows it when the room's friendlyUrl is declared or already held (letters, digits and - . _ ~ only), as the address under the team's domain; it is unknown at preview for a generated friendlyUrl, a team with a custom CNAME, a TeamDefaults of the same program that declares `domain`, or an API the preview cannot reach. The dynamic resources (`pulumi-vcrooms`) cannot run the provider at preview: it is unknown there until up.",
+            "The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require(\"pulumi-vcrooms\")`, which run no provider code at preview), it is unknown until up.",
             { carries: "friendlyUrl" }),
         files: output<RoomFile[]>(arrayOf(ROOM_FILE), "Files attached to the room."),
         createdAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was created.", { stable: true }),
