@@ -189,7 +189,7 @@ const PLAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
  * The address the service gives a room (`room_url`): the team's domain and the room's friendly URL, in the form the
  * vendor's API reference documents.
  */
-export function roomAddress(domain: string, friendlyUrl: string): string {
+function roomAddress(domain: string, friendlyUrl: string): string {
     return `https://${domain}.digitalsamba.com/${friendlyUrl}`;
 }
 

@@ -36,22 +36,18 @@ async function pluginProject(config: Record<string, string>, more: Record<string
 }
 
 /**
- * The stack outputs a preview prints, by name: a new value as printed (a string JSON-decoded, else `[unknown]`,
- * `[secret]`), a changed one as `{ from, to }`; an output the preview does not list is unchanged.
+ * The stack outputs a preview of new resources prints, by name: a string JSON-decoded, else as printed (`[unknown]`,
+ * `[secret]`). (A preview of changes lists no output the program leaves unknown: that is what `knownOutputs` is for.)
  */
 function previewedOutputs(stdout: string): Record<string, unknown> {
     const lines = stdout.split("\n");
     const start = lines.findIndex((l) => l.trim() === "Outputs:");
     const out: Record<string, unknown> = {};
     if (start < 0) return out;
-    const decode = (text: string): unknown => (text.startsWith('"') ? JSON.parse(text) : text);
     for (const line of lines.slice(start + 1)) {
         if (line.trim() === "") break;
-        const m = /^\s*([~+-]\s+)?([A-Za-z0-9_]+)\s*:\s(.*)$/.exec(line);
-        if (!m) continue;
-        const [, mark, name, value] = m as unknown as [string, string | undefined, string, string];
-        const change = /^(.*) => (.*)$/.exec(value.trim());
-        out[name] = mark?.trim() === "~" && change ? { from: decode(change[1]!), to: decode(change[2]!) } : decode(value.trim());
+        const m = /^\s*([A-Za-z0-9_]+)\s*:\s(.*)$/.exec(line);
+        if (m) out[m[1]!] = m[2]!.startsWith('"') ? JSON.parse(m[2]!) : m[2]!.trim();
     }
     return out;
 }
