@@ -512,7 +512,7 @@ export interface RoomOutputs extends OutputsOf<RoomState> {
     readonly expiresAt: OutputsOf<RoomState>["expiresAt"];
     /** The room's topic, as the dashboard shows it (the API's other name for `description`). */
     readonly topic: OutputsOf<RoomState>["topic"];
-    /** The address participants open. */
+    /** The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require("pulumi-vcrooms")`, which run no provider code at preview), it is unknown until up. */
     readonly roomUrl: OutputsOf<RoomState>["roomUrl"];
     /** Files attached to the room. */
     readonly files: OutputsOf<RoomState>["files"];
@@ -1464,7 +1464,7 @@ export interface GetRoomResultDocs {
     expiresAt?: unknown;
     /** The room's topic, as the dashboard shows it (the API's other name for `description`). */
     topic?: unknown;
-    /** The address participants open. Format: URL. */
+    /** The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require("pulumi-vcrooms")`, which run no provider code at preview), it is unknown until up. Format: URL. */
     roomUrl?: unknown;
     /** Files attached to the room. */
     files?: unknown;

@@ -70,6 +70,8 @@ export interface OutputField<T = unknown> {
     readonly stateOnly?: boolean;
     /** Carries the value of this input under another name (a room's `topic` is its `description`): secret whenever that input is. */
     readonly sameAs?: string;
+    /** Holds this input's value inside it (a room's `roomUrl` ends with its `friendlyUrl`): secret whenever that input is. */
+    readonly carries?: string;
     readonly __type?: T;
 }
 
@@ -185,7 +187,7 @@ export const stringInput = (description: string, flags?: ExtraFlags & { allowed?
     extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
 /** A read-only output; `type` is `T` at run time. */
-export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; stateOnly?: boolean } = {}): OutputField<T> {
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; carries?: string; stateOnly?: boolean } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

@@ -39,6 +39,17 @@ export function aliasedOutputs(d: Declaration): Array<[string, string]> {
     return Object.entries(d.outputs).flatMap(([name, o]) => (o.sameAs ? [[name, o.sameAs] as [string, string]] : []));
 }
 
+/**
+ * `[output, input]` for each output that holds an input's value, as it is (`sameAs`) or inside it (`carries`): the plugin
+ * face, which knows which inputs came secret, keeps those outputs secret.
+ */
+export function carryingOutputs(d: Declaration): Array<[string, string]> {
+    return Object.entries(d.outputs).flatMap(([name, o]) => {
+        const input = o.sameAs ?? o.carries;
+        return input === undefined ? [] : [[name, input] as [string, string]];
+    });
+}
+
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */
 export function replacementInputs(d: Declaration): string[] {
     const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && (s.createOnly === true || s.createOnly === d.scope)).map(([name]) => name);

@@ -10,7 +10,7 @@
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { aliasedOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -147,9 +147,14 @@ export class VcroomsPlugin {
         return provider.diff(id, unwrapSecrets<Values>(olds).plain, unwrapSecrets<Values>(news).plain, ctx);
     }
 
-    async create(ref: ResourceRef, inputs: Values): Promise<{ id: string; outs: Values }> {
+    /**
+     * `preview`: the engine's preview of the create (the plugin answers Configure with preview support): the kind's
+     * planned outputs, with no write and no id.
+     */
+    async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
+        if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await provider.create(given.plain, ctx);
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
@@ -186,12 +191,19 @@ export class VcroomsPlugin {
         };
     }
 
-    async update(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<Values> {
+    /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
+    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false): Promise<Values> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
+        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
         const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
         return this.outputs(d, result.outs, given.secrets, given.plain);
+    }
+
+    /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
+    private planned(provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
+        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
@@ -201,11 +213,11 @@ export class VcroomsPlugin {
 
     /**
      * Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped, and with them the outputs
-     * carrying a secret input under another name (a room's topic) and the settings inherited from a secret (those
+     * carrying a secret input's value (a room's topic under another name, its roomUrl inside it) and the settings inherited from a secret (those
      * given as secrets to the kind inherited from, where `declared` does not set them).
      */
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
-        const aliases = aliasedOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
+        const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
         const inherited = d.inheritsFrom ? [...(this.inheritedSecrets.get(d.inheritsFrom) ?? [])].filter((name) => declared[name] === undefined).map((name) => [name]) : [];
         return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
     }

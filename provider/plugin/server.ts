@@ -130,7 +130,9 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
             resp.setAcceptsecrets(true);
             resp.setAcceptresources(false);
             resp.setAcceptoutputs(false);
-            resp.setSupportspreview(false);
+            // The engine then calls Create and Update at preview too (with `preview` set): the adapter answers the
+            // kind's planned outputs without a write, so an address known before the up shows at preview.
+            resp.setSupportspreview(true);
             return resp;
         }),
         check: unary(async (req) =>
@@ -138,14 +140,14 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
         ),
         diff: unary(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
         create: unary(async (req) => {
-            const result = await plugin.create(refOf(req), toValues(req.getProperties()));
+            const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview());
             return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
         }),
         read: unary(async (req) => {
             const result = await plugin.read(refOf(req), req.getId(), toValues(req.getProperties()), toValues(req.getInputs()));
             return new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs));
         }),
-        update: unary(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()))))),
+        update: unary(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview())))),
         delete: unary(async (req) => {
             await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()));
             return new emptyproto.Empty();

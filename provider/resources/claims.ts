@@ -40,6 +40,12 @@ export const roomAddressKey = (client: RoomsClient, id: string) => `${roomKey(cl
 export const domainKey = (client: RoomsClient) => `${teamOf(client)} domain`;
 
 /**
+ * A team's `domain`, as a TeamDefaults of the deployment declares it (claimed at its check, seen by every provider
+ * process of the deployment): a room's address planned at preview is left unknown then, as the up may change it.
+ */
+export const declaredDomainKey = (client: RoomsClient) => `${teamOf(client)} declared domain`;
+
+/**
  * Where a runtime's claims are kept: in its process (the default), or where every process of one deployment sees
  * them (the plugin face, whose explicit providers are one process each: provider/plugin/deploymentClaims.ts).
  */

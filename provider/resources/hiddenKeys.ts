@@ -65,6 +65,7 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
     if (keys.length === 0) return kind;
     const nameKeys = resourceNameInputs(d);
     const update = kind.update?.bind(kind);
+    const planned = kind.planned?.bind(kind);
     return {
         async check(olds, news, ctx) {
             const o = inward(keys, olds);
@@ -108,5 +109,15 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
             const p = inward(keys, props).plain;
             return kind.delete(id, p as Values, named(ctx, nameKeys, p));
         },
+        ...(planned
+            ? {
+                  async planned(id: string | undefined, news: Values, olds: Values | undefined, ctx?: Parameters<typeof planned>[3]) {
+                      const n = inward(keys, news);
+                      const o = olds === undefined ? undefined : inward(keys, olds);
+                      const outs = await planned(id, n.plain as Values, o?.plain as Values | undefined, named(ctx, nameKeys, n.plain));
+                      return outward(keys, outs, o === undefined ? n.legacy : union(o.legacy, n.legacy));
+                  },
+              }
+            : {}),
     };
 }

@@ -21,9 +21,9 @@ export interface Context {
      */
     readonly resourceName?: string;
     /**
-     * True when the engine said the call is a preview. Neither face's engine says so for check and diff, and the
-     * plugin declares no preview support for create and update, so today it is always false: a kind must not rely
-     * on it to skip work.
+     * True when the engine said the call is a preview. Neither face's engine says so for check and diff, and a
+     * preview's create and update go to the kind's `planned` (the plugin face) or nowhere (the dynamic face), so a
+     * kind's check, diff, create and update always see false: a kind must not rely on it to skip work.
      */
     readonly preview: boolean;
     /**
@@ -66,6 +66,13 @@ export interface ResourceKind<I = Values, O = Values> {
     /** Absent for a kind whose every change replaces it (a join token): the engine never updates one in place. */
     update?(id: string, olds: O, news: I, ctx?: Context): Promise<{ outs: O }>;
     delete(id: string, props: O, ctx?: Context): Promise<void>;
+    /**
+     * The outputs a preview shows for a create (`id` and `olds` undefined) or an update, with no write request: each value is
+     * what the up will produce, or unknown (`UNKNOWN`, or left out); never a value kept from before that the up may
+     * change. Absent: the inputs as they will be, which is what the engine shows for a provider without previews.
+     * Only the plugin face calls it (the engine runs no code of a dynamic provider at preview).
+     */
+    planned?(id: string | undefined, news: I, olds: O | undefined, ctx?: Context): Promise<O>;
 }
 
 /**

@@ -8,14 +8,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError, NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
-import { containsUnknown, failure } from "../model/check";
+import { containsUnknown, failure, UNKNOWN } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
 import { room } from "../declarations/room";
 import { checkInputs } from "./check";
-import { Claims, friendlyUrlKey, roomAddressKey, roomKey } from "./claims";
+import { Claims, declaredDomainKey, domainKey, friendlyUrlKey, roomAddressKey, roomKey, teamOf } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, replacedBy } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
@@ -176,6 +176,23 @@ function roomLabel(ctx: Context, inputs: { friendlyUrl?: string }, id?: string):
     return `room ${name}${url}`.replace("room  (", "room (");
 }
 
+/**
+ * A friendly URL a room's address carries as it is: the characters a URL path segment keeps unescaped. Any other
+ * (non-ASCII, spaces, "/", "%"...) the service may encode in its own way, so a preview does not guess the address.
+ */
+const PLAIN_PATH = /^[A-Za-z0-9._~-]+$/;
+
+/** A team domain that is one plain DNS label, as the room address puts it before `.digitalsamba.com`. */
+const PLAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/**
+ * The address the service gives a room (`room_url`): the team's domain and the room's friendly URL, in the form the
+ * vendor's API reference documents.
+ */
+function roomAddress(domain: string, friendlyUrl: string): string {
+    return `https://${domain}.digitalsamba.com/${friendlyUrl}`;
+}
+
 async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
     try {
         return await client.getRoom(ref);
@@ -202,8 +219,76 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      */
     private readonly adoptedHere = new Set<string>();
 
+    /**
+     * By team, the domain its room addresses carry, read once per process for previews (undefined: not known, as the
+     * read failed or the team has a custom CNAME its addresses may use).
+     */
+    private readonly domains = new Map<string, Promise<string | undefined>>();
+
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
+    }
+
+    private teamDomain(client: RoomsClient): Promise<string | undefined> {
+        const team = teamOf(client);
+        let domain = this.domains.get(team);
+        if (domain === undefined) {
+            domain = client.getDefaults().then(
+                (record) => {
+                    const cname = (record as { custom_cname?: unknown }).custom_cname;
+                    return cname === null && PLAIN_LABEL.test(record.domain) ? record.domain : undefined;
+                },
+                // A preview must not fail for want of a value it may leave unknown.
+                () => undefined,
+            );
+            this.domains.set(team, domain);
+        }
+        return domain;
+    }
+
+    /**
+     * The address a create gives the room: known for a plain friendly URL the inputs hold (declared; a generated one
+     * is chosen by the create), under the team's domain as read now, when no TeamDefaults of this deployment declares
+     * the domain (the up may change it first). Else `UNKNOWN`.
+     */
+    private async newAddress(client: RoomsClient, news: RoomInputs): Promise<string> {
+        const url = news.friendlyUrl;
+        if (typeof url !== "string" || containsUnknown(url) || !PLAIN_PATH.test(url)) return UNKNOWN;
+        if (this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined) return UNKNOWN;
+        const domain = await this.teamDomain(client);
+        return domain === undefined ? UNKNOWN : roomAddress(domain, url);
+    }
+
+    /**
+     * The address an update leaves the room with, as `update` produces it: the one held when nothing is sent; the new
+     * name's when the friendly URL is sent; else the address the service answers for the room as it is, read now
+     * (so a room renamed outside Pulumi since the last refresh shows its real address, not the state's).
+     */
+    private async updatedAddress(client: RoomsClient, id: string, news: RoomInputs, olds: RoomOutputs): Promise<string> {
+        const keys = await updatableChanges(client, news, olds);
+        if (keys.length === 0) return typeof olds.roomUrl === "string" ? olds.roomUrl : UNKNOWN;
+        if (keys.includes("friendlyUrl")) return this.newAddress(client, news);
+        if (this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined) return UNKNOWN;
+        const live = await findRoom(client, id);
+        return live === undefined ? UNKNOWN : live.room_url;
+    }
+
+    /**
+     * A preview's create (`olds` undefined) or update: the inputs as they will be (a generated friendly URL is left
+     * out: the create chooses it), and the planned address; every other output is left to the up. No write; a read
+     * that fails leaves the address unknown rather than failing the preview.
+     */
+    async planned(id: string | undefined, news: RoomInputs, olds: RoomOutputs | undefined): Promise<RoomOutputs> {
+        let roomUrl = UNKNOWN;
+        if (!containsUnknown(news.connection)) {
+            try {
+                const client = this.client(news);
+                roomUrl = id === undefined || olds === undefined ? await this.newAddress(client, news) : await this.updatedAddress(client, id, news, olds);
+            } catch {
+                roomUrl = UNKNOWN;
+            }
+        }
+        return { ...news, roomUrl } as RoomOutputs;
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {

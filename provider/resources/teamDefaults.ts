@@ -12,7 +12,7 @@ import { inputSettings, type ProviderInputsOf, type ProviderOutputsOf, type Valu
 import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
-import { Claims, domainKey, teamOf } from "./claims";
+import { Claims, declaredDomainKey, domainKey, teamOf } from "./claims";
 import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
@@ -109,6 +109,8 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
                     reason: `TeamDefaults "${ctx.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
                 });
             }
+            // Every room address of the team may change with it: previews of Rooms leave their roomUrl unknown (room.ts).
+            if (news.domain !== undefined) this.claims.claim(declaredDomainKey(this.client(news)), ctx.resourceName);
         }
         return { inputs: news, failures };
     }

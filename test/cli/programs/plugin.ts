@@ -11,6 +11,8 @@
  *                   secret config `test:key-<name>`
  *   test:invokes    [{ fn, args }] (JSON): each data function called both ways, through the engine
  *                   (`invoke_<i>`) and in the program with the dynamic SDK's function (`sdk_<i>`)
+ *   test:logOutputs [output name] (JSON): Room outputs each room logs (info, `<room>.<output> = <JSON>`) once its
+ *                   value is known: a preview logs only the values it knows (never give it a secret's name)
  *
  * Stack outputs: `<name>Url` for each room, `<name>Id`, and the invokes' results.
  */
@@ -27,8 +29,8 @@ interface DeclaredRoom {
 /** What a generated SDK's resource class does: register the schema's type token with the inputs. */
 class PluginResource extends pulumi.CustomResource {
     declare readonly roomUrl: pulumi.Output<string>;
-    constructor(type: string, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
-        super(`vcrooms:index:${type}`, name, { roomUrl: undefined, ...args }, opts);
+    constructor(type: string, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, outputs: string[] = []) {
+        super(`vcrooms:index:${type}`, name, { roomUrl: undefined, ...Object.fromEntries(outputs.map((o) => [o, undefined])), ...args }, opts);
     }
 }
 
@@ -54,12 +56,16 @@ export = async () => {
         new PluginResource("TeamDefaults", more.name, more.args, { provider: more.provider ? providers.get(more.provider) : undefined });
     }
     const outputs: Record<string, unknown> = {};
+    const logged = config.getObject<string[]>("logOutputs") ?? [];
     for (const room of rooms) {
         const args: Record<string, unknown> = { ...room.args };
         for (const key of room.secretArgs ?? []) if (secrets) args[key] = secrets.apply((s) => s[room.name]?.[key]);
         const provider = room.provider ? providers.get(room.provider) : undefined;
-        const declared = new PluginResource("Room", room.name, args, { provider, dependsOn: defaults ? [defaults] : [] });
+        const declared = new PluginResource("Room", room.name, args, { provider, dependsOn: defaults ? [defaults] : [] }, logged);
         outputs[`${room.name}Url`] = declared.roomUrl;
+        for (const name of logged) {
+            (declared as unknown as Record<string, pulumi.Output<unknown>>)[name]!.apply((value) => pulumi.log.info(`${room.name}.${name} = ${JSON.stringify(value)}`, declared));
+        }
         outputs[`${room.name}Id`] = declared.id;
     }
     const invokes = config.getObject<Array<{ fn: string; args: Record<string, unknown> }>>("invokes") ?? [];
