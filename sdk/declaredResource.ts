@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { aliasedOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
+import { carryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { ShimResource, type ProviderKind } from "./shim";
 
 /**
@@ -51,7 +51,7 @@ const inheritance = (type: string) => inherited.get(type) ?? inherited.set(type,
 
 /** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
 export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
-    const list = [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d), ...aliasedOutputs(d).filter(([, input]) => maySecret(args[input])).map(([output]) => output)];
+    const list = [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d), ...carryingOutputs(d).filter(([, input]) => maySecret(args[input])).map(([output]) => output)];
     if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
         const given = inheritance(d.type);
         for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);

@@ -510,7 +510,7 @@ export interface RoomOutputs extends OutputsOf<RoomState> {
     readonly telephonyPinDtmf: OutputsOf<RoomState>["telephonyPinDtmf"];
     /** When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future. */
     readonly expiresAt: OutputsOf<RoomState>["expiresAt"];
-    /** The room's topic, as the dashboard shows it (the API's other name for `description`). */
+    /** The room's topic, as the dashboard shows it (the API's other name for `description`; the friendlyUrl for a room without one). */
     readonly topic: OutputsOf<RoomState>["topic"];
     /** The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require("pulumi-vcrooms")`, which run no provider code at preview), it is unknown until up. */
     readonly roomUrl: OutputsOf<RoomState>["roomUrl"];
@@ -1462,7 +1462,7 @@ export interface GetRoomResultDocs {
     telephonyPinDtmf?: unknown;
     /** When the room is deleted automatically, YYYY-MM-DD hh:mm:ss UTC, in the future. */
     expiresAt?: unknown;
-    /** The room's topic, as the dashboard shows it (the API's other name for `description`). */
+    /** The room's topic, as the dashboard shows it (the API's other name for `description`; the friendlyUrl for a room without one). */
     topic?: unknown;
     /** The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require("pulumi-vcrooms")`, which run no provider code at preview), it is unknown until up. Format: URL. */
     roomUrl?: unknown;

@@ -70,7 +70,10 @@ export interface OutputField<T = unknown> {
     readonly stateOnly?: boolean;
     /** Carries the value of this input under another name (a room's `topic` is its `description`): secret whenever that input is. */
     readonly sameAs?: string;
-    /** Holds this input's value inside it (a room's `roomUrl` ends with its `friendlyUrl`): secret whenever that input is. */
+    /**
+     * Holds this input's value inside it, or may (a room's `roomUrl` ends with its `friendlyUrl`; its `topic` is the
+     * friendlyUrl when it has no description): secret whenever that input is.
+     */
     readonly carries?: string;
     readonly __type?: T;
 }

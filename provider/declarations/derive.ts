@@ -34,20 +34,13 @@ export function secretOutputNames(d: Declaration): string[] {
     return d.scope === undefined ? own : [...own, DECLARED_INPUTS];
 }
 
-/** `[output, input]` for each output that carries an input's value under another name (secret when the input is). */
-export function aliasedOutputs(d: Declaration): Array<[string, string]> {
-    return Object.entries(d.outputs).flatMap(([name, o]) => (o.sameAs ? [[name, o.sameAs] as [string, string]] : []));
-}
-
 /**
- * `[output, input]` for each output that holds an input's value, as it is (`sameAs`) or inside it (`carries`): the plugin
- * face, which knows which inputs came secret, keeps those outputs secret.
+ * `[output, input]` for each output that holds an input's value, as it is (`sameAs`) or inside it (`carries`): both
+ * faces keep those outputs secret when the input is (the plugin face knows which inputs came secret; the SDK face
+ * asks for them as additional secret outputs whenever the input may be secret).
  */
 export function carryingOutputs(d: Declaration): Array<[string, string]> {
-    return Object.entries(d.outputs).flatMap(([name, o]) => {
-        const input = o.sameAs ?? o.carries;
-        return input === undefined ? [] : [[name, input] as [string, string]];
-    });
+    return Object.entries(d.outputs).flatMap(([name, o]) => [o.sameAs, o.carries].flatMap((input) => (input === undefined ? [] : [[name, input] as [string, string]])));
 }
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */

@@ -64,7 +64,7 @@ export const room = declareResource({
         }),
     },
     outputs: {
-        topic: output<string>(STRING, "The room's topic, as the dashboard shows it (the API's other name for `description`).", { sameAs: "description" }),
+        topic: output<string>(STRING, "The room's topic, as the dashboard shows it (the API's other name for `description`; the friendlyUrl for a room without one).", { sameAs: "description", carries: "friendlyUrl" }),
         roomUrl: output<string>(
             formatted(STRING, "URL"),
             "The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require(\"pulumi-vcrooms\")`, which run no provider code at preview), it is unknown until up.",

@@ -44,6 +44,18 @@ describe("secrets under other names (SDK face)", () => {
         expect(stateOf(engine)).not.toContain(DESCRIPTION);
         expect(stateOf(engine)).not.toContain(LOBBY);
     });
+    it("a secret friendlyUrl keeps roomUrl, which holds it, secret in the outputs and the state", async () => {
+        await control(emulator, "POST", "/reset");
+        const engine = engineFor(emulator, "secret-room-url");
+        const name = "hidden-board-7c1f";
+        const up = await engine.up(async () => {
+            const hidden = new sdk.Room("hidden", { friendlyUrl: pulumi.secret(name) });
+            return { url: hidden.roomUrl, name: hidden.friendlyUrl };
+        });
+        expect(up.errors).toEqual([]);
+        expect(up.outputs).toMatchObject({ url: "[secret]", name: "[secret]" });
+        expect(stateOf(engine)).not.toContain(name);
+    });
 });
 
 describe("secrets under other names (plugin face)", () => {
@@ -66,5 +78,9 @@ describe("secrets under other names (plugin face)", () => {
         expect(ownOuts.topic).toBe("own-lobby");
         const read = await plugin.read(ref("Room", "board"), created.id, created.outs, board.inputs);
         expect(isSecretValue(read.props.topic) && isSecretValue(read.props.lobbyMessage)).toBe(true);
+        // A secret friendlyUrl is in the room's address, and is its topic when it has no description.
+        const hidden = await plugin.check(ref("Room", "hidden"), {}, { friendlyUrl: secretValue("hidden-board-7c1f") });
+        const hiddenOuts = (await plugin.create(ref("Room", "hidden"), hidden.inputs)).outs;
+        expect([hiddenOuts.friendlyUrl, hiddenOuts.roomUrl, hiddenOuts.topic].map(isSecretValue)).toEqual([true, true, true]);
     });
 });
