@@ -75,6 +75,13 @@ export interface RequestLog {
 
 export const requestLog = (emulator: RunningEmulator): Promise<RequestLog> => control(emulator, "GET", "/requests");
 export const clearLog = (emulator: RunningEmulator) => control(emulator, "DELETE", "/requests");
+/**
+ * The API requests in the emulator's log but the one a plugin preview makes for a new room's address: a GET of the
+ * team's defaults, for its domain (provider/resources/room.ts, `planned`). A preview the provider or the policy pack
+ * refuses sends nothing else.
+ */
+export const requestsBesidesDomainRead = async (emulator: RunningEmulator) =>
+    (await requestLog(emulator)).entries.filter((e) => e.path.startsWith("/api/v1") && !(e.method === "GET" && e.path === "/api/v1/"));
 export const writes = async (emulator: RunningEmulator) => (await requestLog(emulator)).entries.filter((e) => e.method !== "GET").length;
 
 /** The steps on our resources (the stack and the default provider left out), as `op name`, sorted. */

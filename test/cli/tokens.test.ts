@@ -176,10 +176,11 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const exported = out.exportRoomTranscripts as { content: string };
         expect(JSON.parse(exported.content)).toMatchObject({ room_id: room.id, lang: "de", locale: "de" });
 
-        // getRooms read each page once: the untagged listing asked offsets 0 and 100, and nothing twice.
+        // getRooms read each page once, by `after`: the untagged listing asked the first page, then the rooms after
+        // the first page's last one, and nothing twice.
         const listings = afterUp.entries.filter((e) => e.method === "GET" && e.path === "/api/v1/rooms") as Array<{ query?: string }>;
         const untagged = listings.map((e) => new URLSearchParams(e.query ?? "")).filter((q) => !q.has("tag[]"));
-        expect(untagged.map((q) => q.get("offset") ?? "0").sort()).toEqual(["0", "100"]);
+        expect(untagged.map((q) => [q.get("after"), q.get("offset")])).toEqual([[null, null], [page1[page1.length - 1].id, null]]);
         expect(listings.length - untagged.length).toBe(1);
     });
 });
