@@ -26,25 +26,40 @@ export function renderInstallation(): string {
 
 ## Installation
 
-Each way below is what the tests do (\`test/package/install.test.ts\`, \`test/cli/examples.test.ts\`,
-\`test/cli/docExamples.test.ts\`, which runs every example of these pages in each language).
+One way per language. Python, Go and YAML programs run on the plugin's executable and need no Node.js; only the
+TypeScript ways need Node.js 22 or later (as \`@pulumi/pulumi\` requires; CI tests on 22.23.3). Each way is what
+a test does: \`test/release/programs.test.ts\` (the executable with the wheel, the Go module and YAML),
+\`test/package/install.test.ts\` and \`test/cli/examples.test.ts\` (the npm package), \`test/cli/docExamples.test.ts\`
+(every example of these pages in each language, on the package folder below).
 
-- **TypeScript (the SDK's dynamic resources).** The npm package; until it is published, from a tarball:
-  \`npm pack\` in a clone (after \`npm ci\`, whose \`prepare\` builds \`dist/\`), then in the program's folder
-  \`npm install <path>/pulumi-vcrooms-0.1.0.tgz @pulumi/pulumi\` and \`npm install --save-dev typescript @types/node\`.
-  Published: \`npm install pulumi-vcrooms\`. From git: \`npm install git+<url>#<commit>\` builds itself.
-- **The plugin** (\`pulumi import\`, engine invokes, detailed diffs, Python): in the program's folder,
-  \`pulumi package add ./node_modules/pulumi-vcrooms/plugin\` (or a built clone's \`plugin\` folder): it generates
-  the SDK and installs it (\`npm install\` of \`@vcrooms/pulumi\` in TypeScript, the virtualenv in Python).
-- **Go:** in the program's folder, the npm package installed as above (it carries the plugin), then
-  \`pulumi package add ${PLUGIN_PATH}\`: it generates the Go SDK into \`sdks/vcrooms\` and adds to \`go.mod\` a
-  \`replace\` of \`${GO_SDK_MODULE.replace(/\/vcrooms$/, "")}\` by that folder; import \`${GO_SDK_MODULE}\`.
-  Go fetches the Pulumi Go SDK from the module proxy at that step.
-- **Pulumi YAML:** no SDK; the npm package installed as above, and its plugin named in \`Pulumi.yaml\`
-  (\`packages: {vcrooms: ${PLUGIN_PATH}}\`, as in the example below); resources are \`vcrooms:Room\` and the rest.
-- **A new project:** \`pulumi new <path>/templates/vcrooms-team --generate-only\`, then install as above.
+**The plugin executable** (Python, Go, YAML, and TypeScript on the plugin): one archive per platform,
+\`pulumi-resource-vcrooms-v0.1.0-{os}-{arch}.tar.gz\`. Once published, \`pulumi plugin install resource vcrooms 0.1.0\`
+fetches it from the schema's \`pluginDownloadURL\`; until then, build it in a clone
+(\`npm ci && npm run release:plugin -- --platforms linux-amd64\`, [release.md](release.md)) and install the file:
 
-Node.js 22 or later (as \`@pulumi/pulumi\` requires; CI tests on 22.23.3).
+    pulumi plugin install resource vcrooms 0.1.0 --file pulumi-resource-vcrooms-v0.1.0-linux-amd64.tar.gz
+
+- **Python:** the plugin executable, and the wheel in the project's virtualenv (\`runtime: {name: python,
+  options: {virtualenv: venv}}\` in \`Pulumi.yaml\`): \`pip install pulumi_vcrooms\` once published, until then
+  \`venv/bin/pip install pulumi_vcrooms-0.1.0-py3-none-any.whl\` (\`npm run release:sdks\` builds it); \`import pulumi_vcrooms as vcrooms\`.
+- **Go:** the plugin executable, and the module \`${GO_SDK_MODULE.replace(/\/vcrooms$/, "")}\`: \`go get\` once
+  published, until then a \`replace\` of it by a clone's \`release/sdk/go\` (\`npm run release:sdks\`) in \`go.mod\`;
+  import \`${GO_SDK_MODULE}\`.
+- **Pulumi YAML:** the plugin executable alone; resources are \`vcrooms:Room\` and the rest. A resource pins the
+  plugin's version, and where the engine would fetch it, with its options:
+  \`options: {version: 0.1.0, pluginDownloadURL: github://api.github.com/vcrooms/pulumi-vcrooms}\`. With no plugin
+  installed the engine stops with its own words, \`no resource plugin 'pulumi-resource-vcrooms' found in the
+  workspace or on your $PATH\`: install the archive as above.
+- **TypeScript, dynamic resources:** the npm package (\`npm install pulumi-vcrooms @pulumi/pulumi\` once published;
+  until then \`npm pack\` in a clone, then \`npm install {path}/pulumi-vcrooms-0.1.0.tgz @pulumi/pulumi\` and
+  \`npm install --save-dev typescript @types/node\` in the program's folder). It needs no plugin.
+- **TypeScript on the plugin:** the plugin executable, and \`@vcrooms/pulumi\` (\`npm install
+  {clone}/release/vcrooms-pulumi-0.1.0.tgz\` until published).
+- **With Node.js, the package folder instead of the executable:** the npm package installed in the program's
+  folder carries the plugin; \`pulumi package add ${PLUGIN_PATH}\` generates and installs the SDK for the
+  program's language (Go: into \`sdks/vcrooms\`, with a \`replace\` in \`go.mod\`), and a YAML program names it
+  under \`packages: {vcrooms: ${PLUGIN_PATH}}\`, as the examples below do.
+- **A new project:** \`pulumi new {clone}/templates/vcrooms-team --generate-only\`, then install as above.
 
 ## A first program
 
@@ -60,8 +75,8 @@ resource's \`connection\` input takes the connection's fields, for several teams
 |---|---|---|---|
 ${config.join("\n")}
 
-    pulumi config set vcrooms:apiUrl https://<team>.digitalsamba.com/api/v1
-    pulumi config set --secret vcrooms:developerKey <developer key>
+    pulumi config set vcrooms:apiUrl https://{team}.digitalsamba.com/api/v1
+    pulumi config set --secret vcrooms:developerKey {developer key}
 
 ## Resources and functions
 

@@ -236,7 +236,7 @@ export function renderExample(e: Example, installation: string): string[] {
     return [
         e.about,
         "",
-        `TypeScript uses the npm package's SDK; Python and Go the SDK \`pulumi package add ${PLUGIN_PATH}\` generates from the plugin; Pulumi YAML names the plugin under \`packages:\` ([installation](${installation})).`,
+        `TypeScript uses the npm package's SDK; Python and Go their SDK packages and Pulumi YAML nothing more, on the plugin executable ([installation](${installation})). The YAML below names the npm package's plugin folder under \`packages:\`, the way for teams with Node.js; with the executable installed, leave that line out.`,
         ...EXAMPLE_LANGUAGES.flatMap(([language, fence]) => ["", `### ${language}`, "", "```" + fence, RENDERERS[fence](e), "```"]),
     ];
 }

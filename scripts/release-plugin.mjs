@@ -2,9 +2,12 @@
 /**
  * The release build of the plugin face: `pulumi-resource-vcrooms-v<version>-<os>-<arch>.tar.gz` per platform, each
  * holding `pulumi-resource-vcrooms` (`.exe` on Windows) with LICENSE and README.md, the layout `pulumi plugin install
- * resource vcrooms <version> --file <archive>` unpacks into the plugin folder and the engine runs from it.
+ * resource vcrooms <version> --file <archive>` unpacks into the plugin folder and the engine runs from it; and, made
+ * the same way, `vcrooms-emulator-v<version>-<os>-<arch>.tar.gz`, the emulator as an executable for teams without
+ * Node.js.
  *
- *   npm run release:plugin -- [--platforms linux-amd64,linux-arm64,darwin-amd64,darwin-arm64,windows-amd64] [--out DIR]
+ *   npm run release:plugin -- [--platforms linux-amd64,linux-arm64,darwin-amd64,darwin-arm64,windows-amd64]
+ *                             [--products emulator,plugin] [--out DIR]
  *
  * (--runs N: how many starts the start time is the median of, 5 by default.)
  *
@@ -16,7 +19,8 @@
  *
  * It prints each archive's size, and for the platform it runs on, the executable's start time (spawn until the gRPC
  * port is printed, median of a few runs) beside the package folder's plugin run by node. Its LAST LINES are the
- * archives' paths, one per line, in the order of --platforms (with one platform, `tail -n 1` is its archive).
+ * archives' paths, one per line, the plugin's last, in the order of --platforms (with one platform, `tail -n 1` is the
+ * plugin's archive).
  * docs/release.md says more.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -52,7 +56,7 @@ export const PLATFORMS = {
 const hostPlatform = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
 
 function parseArgs(argv) {
-    const options = { platforms: Object.keys(PLATFORMS), out: undefined, runs: 5 };
+    const options = { platforms: Object.keys(PLATFORMS), products: Object.keys(PRODUCTS), out: undefined, runs: 5 };
     for (let i = 0; i < argv.length; i++) {
         const [flag, inline] = argv[i].split(/=(.*)/s, 2);
         const value = () => {
@@ -61,14 +65,20 @@ function parseArgs(argv) {
             return v;
         };
         if (flag === "--platforms") options.platforms = value().split(",").map((p) => p.trim()).filter((p) => p !== "");
+        else if (flag === "--products") options.products = value().split(",").map((p) => p.trim()).filter((p) => p !== "");
         else if (flag === "--out") options.out = value();
         else if (flag === "--runs") options.runs = Number(value());
-        else throw new Error(`release-plugin: unknown argument ${JSON.stringify(argv[i])} (takes --platforms ${Object.keys(PLATFORMS).join(",")} and --out DIR)`);
+        else throw new Error(`release-plugin: unknown argument ${JSON.stringify(argv[i])} (takes --platforms ${Object.keys(PLATFORMS).join(",")}, --products ${Object.keys(PRODUCTS).join(",")} and --out DIR)`);
     }
     const unknown = options.platforms.filter((p) => !(p in PLATFORMS));
     if (unknown.length > 0 || options.platforms.length === 0) {
         throw new Error(`release-plugin: --platforms takes some of ${Object.keys(PLATFORMS).join(", ")}; got ${JSON.stringify(options.platforms.join(","))}`);
     }
+    const unknownProducts = options.products.filter((p) => !(p in PRODUCTS));
+    if (unknownProducts.length > 0 || options.products.length === 0) {
+        throw new Error(`release-plugin: --products takes some of ${Object.keys(PRODUCTS).join(", ")}; got ${JSON.stringify(options.products.join(","))}`);
+    }
+    options.products = [...new Set(options.products)];
     if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error(`release-plugin: --runs must be a positive whole number; got ${options.runs}`);
     options.platforms = [...new Set(options.platforms)];
     // `npm run` starts scripts in the package root: a relative --out is the caller's, as a user typing it means; the
@@ -116,9 +126,8 @@ function selfContained() {
     };
 }
 
-/** dist/provider/plugin/main.js and all it requires, in one CommonJS file that requires only Node.js's own modules. */
-async function bundle(outfile) {
-    const entry = join(root, "dist", "provider", "plugin", "main.js");
+/** An entry of dist/ and all it requires, in one CommonJS file that requires only Node.js's own modules. */
+async function bundle(entry, outfile) {
     if (!existsSync(entry)) throw new Error(`release-plugin: ${entry} is missing: run \`npm run build\` first (npm run release:plugin does)`);
     const esbuild = require("esbuild");
     const result = await esbuild.build({
@@ -188,6 +197,39 @@ It is not Authenticode-signed (Node.js's signature does not cover the embedded p
 ` : ""}
 License: Apache-2.0 (LICENSE).
 `;
+
+const EMULATOR = "vcrooms-emulator";
+
+const EMULATOR_README = (platform, exe) => `# ${EMULATOR} ${version} (${platform})
+
+The Rooms API emulator of pulumi-vcrooms ${version}: a local copy of the API on 127.0.0.1, to try the
+provider from any Pulumi language without a team. \`${exe}\` is a Node.js single executable application; it needs
+no Node.js or npm package on the machine.
+
+    ./${exe} --port 8080
+
+prints the API URL and a generated developer key; give them to a stack:
+
+    pulumi config set vcrooms:apiUrl http://127.0.0.1:8080/api/v1
+    pulumi config set --secret vcrooms:developerKey {the key it printed}
+
+\`--state FILE\` (where the build has it) keeps the team across restarts; \`--help\` lists every flag. The control
+API under \`/_emulator\` (faults, clock, request log) is described in pulumi-vcrooms' docs/emulator.md.
+${platform.startsWith("darwin") ? `
+It is signed ad hoc (no Apple certificate, not notarized). A copy downloaded by a browser is quarantined by
+Gatekeeper: clear it with \`xattr -d com.apple.quarantine ${exe}\`.
+` : ""}
+License: Apache-2.0 (LICENSE).
+`;
+
+/**
+ * What a release builds, each the same way: an entry of dist/ bundled, made into a SEA blob, injected into each
+ * platform's Node.js binary, archived with LICENSE and a README. `--products` picks some (both by default).
+ */
+export const PRODUCTS = {
+    plugin: { name: NAME, entry: join(root, "dist", "provider", "plugin", "main.js"), readme: README },
+    emulator: { name: EMULATOR, entry: join(root, "dist", "emulator", "cli.js"), readme: EMULATOR_README },
+};
 
 /** A gzipped ustar archive of regular files at its top level (what Pulumi's plugin installer unpacks). */
 function tarGz(entries, mtime) {
@@ -298,10 +340,10 @@ export function adHocSign(file, identifier) {
     writeFileSync(file, b);
 }
 
-/** One platform's executable (in `dir`) and archive (in `out`). */
-async function release(platform, blob, dir, out, mtime) {
-    const { exe } = PLATFORMS[platform];
-    const folder = join(dir, platform);
+/** One product's executable for one platform (in `dir`) and its archive (in `out`). */
+async function release(product, platform, blob, dir, out, mtime) {
+    const exe = `${product.name}${platform.startsWith("windows") ? ".exe" : ""}`;
+    const folder = join(dir, product.name, platform);
     mkdirSync(folder, { recursive: true });
     const executable = join(folder, exe);
     copyFileSync(nodeBinary(platform), executable);
@@ -319,19 +361,19 @@ async function release(platform, blob, dir, out, mtime) {
             ...(platform.startsWith("darwin") ? { machoSegmentName: "NODE_SEA" } : {}),
         });
     } catch (error) {
-        throw new Error(`release-plugin: injecting the plugin into the ${platform} executable failed: ${error instanceof Error ? error.message : error}\n${warnings.join("\n")}`);
+        throw new Error(`release-plugin: injecting ${product.name} into the ${platform} executable failed: ${error instanceof Error ? error.message : error}\n${warnings.join("\n")}`);
     } finally {
         console.warn = warn;
     }
-    if (platform.startsWith("darwin")) adHocSign(executable, NAME);
-    const archive = join(out, `${NAME}-v${version}-${platform}.tar.gz`);
+    if (platform.startsWith("darwin")) adHocSign(executable, product.name);
+    const archive = join(out, `${product.name}-v${version}-${platform}.tar.gz`);
     const entries = [
         { name: exe, data: readFileSync(executable), mode: 0o755 },
         { name: "LICENSE", data: readFileSync(join(root, "LICENSE")), mode: 0o644 },
-        { name: "README.md", data: Buffer.from(README(platform, exe)), mode: 0o644 },
+        { name: "README.md", data: Buffer.from(product.readme(platform, exe)), mode: 0o644 },
     ];
     writeFileSync(archive, tarGz(entries, mtime));
-    return { platform, archive, executable, archiveBytes: statSync(archive).size, executableBytes: statSync(executable).size };
+    return { product: product.name, platform, archive, executable, archiveBytes: statSync(archive).size, executableBytes: statSync(executable).size };
 }
 
 /**
@@ -380,25 +422,31 @@ async function main() {
     }
     const work = mkdtempSync(join(tmpdir(), "vcrooms-release-"));
     try {
-        const bundleFile = join(work, "plugin.cjs");
-        const bundleBytes = await bundle(bundleFile);
-        const blob = seaBlob(work, bundleFile);
         mkdirSync(options.out, { recursive: true });
         const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? Math.floor(Date.now() / 1000));
-        console.log(`release-plugin: pulumi-vcrooms ${version}: plugin bundled into ${mb(bundleBytes)}, embedded in Node.js single executables (blob made by Node.js ${process.versions.node})`);
         const made = [];
-        for (const platform of options.platforms) {
-            const r = await release(platform, blob, work, options.out, mtime);
-            made.push(r);
-            let line = `  ${platform.padEnd(14)} archive ${mb(r.archiveBytes).padStart(9)}   executable ${mb(r.executableBytes).padStart(9)}`;
-            if (platform === hostPlatform) {
-                const exeMs = await startTime(r.executable, [], options.runs);
-                const nodeMs = await startTime(process.execPath, [join(root, "dist", "provider", "plugin", "main.js")], options.runs);
-                line += `   start ${exeMs.toFixed(0)} ms (package folder's plugin by node: ${nodeMs.toFixed(0)} ms; medians of ${options.runs})`;
-            } else {
-                line += `   start: not runnable on ${hostPlatform}`;
+        // The plugin last, so that the last lines printed are its archives.
+        for (const key of [...options.products].sort((a, b) => Number(a === "plugin") - Number(b === "plugin"))) {
+            const product = PRODUCTS[key];
+            const bundleFile = join(work, `${key}.cjs`);
+            const bundleBytes = await bundle(product.entry, bundleFile);
+            const blob = seaBlob(work, bundleFile);
+            console.log(`release-plugin: pulumi-vcrooms ${version}: ${key} bundled into ${mb(bundleBytes)}, embedded in Node.js single executables (blob made by Node.js ${process.versions.node})`);
+            for (const platform of options.platforms) {
+                const r = await release(product, platform, blob, work, options.out, mtime);
+                made.push(r);
+                let line = `  ${r.product.padEnd(24)} ${platform.padEnd(14)} archive ${mb(r.archiveBytes).padStart(9)}   executable ${mb(r.executableBytes).padStart(9)}`;
+                if (key !== "plugin") {
+                    // Only the plugin's start is a figure users wait for at every pulumi command.
+                } else if (platform === hostPlatform) {
+                    const exeMs = await startTime(r.executable, [], options.runs);
+                    const nodeMs = await startTime(process.execPath, [product.entry], options.runs);
+                    line += `   start ${exeMs.toFixed(0)} ms (package folder's plugin by node: ${nodeMs.toFixed(0)} ms; medians of ${options.runs})`;
+                } else {
+                    line += `   start: not runnable on ${hostPlatform}`;
+                }
+                console.log(line);
             }
-            console.log(line);
         }
         console.log(`release-plugin: built in ${((Date.now() - began) / 1000).toFixed(1)} s; archives, one per line:`);
         for (const r of made) console.log(r.archive);

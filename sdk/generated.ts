@@ -48,7 +48,7 @@ export interface RoomArgs {
     watermarkText?: ArgsOf<typeof room>["watermarkText"];
     /** Generic or custom consent message. */
     consentMessageType?: ArgsOf<typeof room>["consentMessageType"];
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     consentMessage?: ArgsOf<typeof room>["consentMessage"];
     /** Text of the do-not-show-again checkbox. */
     checkboxMessage?: ArgsOf<typeof room>["checkboxMessage"];
@@ -304,7 +304,7 @@ export interface RoomOutputs extends OutputsOf<RoomState> {
     readonly watermarkText: OutputsOf<RoomState>["watermarkText"];
     /** Generic or custom consent message. */
     readonly consentMessageType: OutputsOf<RoomState>["consentMessageType"];
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     readonly consentMessage: OutputsOf<RoomState>["consentMessage"];
     /** Text of the do-not-show-again checkbox. */
     readonly checkboxMessage: OutputsOf<RoomState>["checkboxMessage"];
@@ -568,7 +568,7 @@ export interface TeamDefaultsArgs {
     watermarkText?: ArgsOf<typeof teamDefaults>["watermarkText"];
     /** Generic or custom consent message. */
     consentMessageType?: ArgsOf<typeof teamDefaults>["consentMessageType"];
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     consentMessage?: ArgsOf<typeof teamDefaults>["consentMessage"];
     /** Text of the do-not-show-again checkbox. */
     checkboxMessage?: ArgsOf<typeof teamDefaults>["checkboxMessage"];
@@ -762,7 +762,7 @@ export interface TeamDefaultsOutputs extends OutputsOf<TeamDefaultsState> {
     readonly watermarkText: OutputsOf<TeamDefaultsState>["watermarkText"];
     /** Generic or custom consent message. */
     readonly consentMessageType: OutputsOf<TeamDefaultsState>["consentMessageType"];
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     readonly consentMessage: OutputsOf<TeamDefaultsState>["consentMessage"];
     /** Text of the do-not-show-again checkbox. */
     readonly checkboxMessage: OutputsOf<TeamDefaultsState>["checkboxMessage"];
@@ -1037,7 +1037,7 @@ export interface GetTeamDefaultsResultDocs {
     watermarkText?: unknown;
     /** Generic or custom consent message. */
     consentMessageType?: unknown;
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     consentMessage?: unknown;
     /** Text of the do-not-show-again checkbox. */
     checkboxMessage?: unknown;
@@ -1256,7 +1256,7 @@ export interface GetRoomResultDocs {
     watermarkText?: unknown;
     /** Generic or custom consent message. */
     consentMessageType?: unknown;
-    /** Consent text; may contain [link <url>]label[/link]. */
+    /** Consent text; may contain `[link <url>]label[/link]`. */
     consentMessage?: unknown;
     /** Text of the do-not-show-again checkbox. */
     checkboxMessage?: unknown;

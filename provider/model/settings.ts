@@ -247,7 +247,7 @@ const SHARED_VALUES = [
         "Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation.",
     ),
     choice("consent_message_type", "shared", ["generic", "custom"], "Generic or custom consent message."),
-    setting("consent_message", "shared", "exact", rule("any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain [link <url>]label[/link]."),
+    setting("consent_message", "shared", "exact", rule("any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain `[link <url>]label[/link]`."),
     setting("checkbox_message", "shared", "exact", anyText, "Text of the do-not-show-again checkbox."),
     choice("recordings_layout_mode", "shared", ["auto", "tiled"], "Layout of recordings."),
     choice("layout_mode_on_join", "shared", ["auto", "tiled"], "Layout on join."),

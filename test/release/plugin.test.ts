@@ -86,7 +86,7 @@ let buildOutput = "";
 beforeAll(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-release-test-"));
     // dist/ is built (`npm test` builds first); the script is what `npm run release:plugin` runs after the build.
-    const { stdout } = await run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--out", out, "--runs", "1"], { cwd: ROOT, maxBuffer: 16 << 20 });
+    const { stdout } = await run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--out", out, "--runs", "1"], { cwd: ROOT, maxBuffer: 16 << 20 });
     buildOutput = stdout;
     console.log(stdout.trim());
     const lines = stdout.trim().split("\n");

@@ -11,7 +11,8 @@
  * a temporary folder. Nothing downloads a plugin (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION, as every real-CLI
  * suite runs).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import * as readline from "node:readline";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,7 @@ const GO_MODULE = "github.com/vcrooms/pulumi-vcrooms/sdk/go";
 interface Release {
     dir: string;
     archive: string;
+    emulatorArchive: string;
     wheel: string;
     goModule: string;
 }
@@ -44,12 +46,13 @@ function release(): Release {
     const dir = process.env.VCROOMS_RELEASE_DIR ?? outsideRepository("vcrooms-release-");
     const archive = path.join(dir, `pulumi-resource-vcrooms-v${VERSION}-linux-amd64.tar.gz`);
     if (!process.env.VCROOMS_RELEASE_DIR) {
-        const plugin = run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--out", dir]);
+        // The plugin last: its archive is the build's last line.
+        const plugin = run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--products", "emulator,plugin", "--out", dir]);
         expect(plugin.trim().split("\n").pop()).toBe(archive);
         run(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--out", dir], { env: "dir" in python ? { PULUMI_PYTHON_VENV: python.dir, PULUMI_CLI_DIR: cliDir } : {} });
     }
-    const found = { dir, archive, wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`), goModule: path.join(dir, "sdk", "go") };
-    for (const file of [found.archive, found.wheel, path.join(found.goModule, "go.mod")]) expect(fs.existsSync(file), file).toBe(true);
+    const found = { dir, archive, emulatorArchive: path.join(dir, `vcrooms-emulator-v${VERSION}-linux-amd64.tar.gz`), wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`), goModule: path.join(dir, "sdk", "go") };
+    for (const file of [found.archive, found.emulatorArchive, found.wheel, path.join(found.goModule, "go.mod")]) expect(fs.existsSync(file), file).toBe(true);
     return found;
 }
 
@@ -193,5 +196,32 @@ describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs
         const both = await p.preview();
         expect(both.code, both.stdout + both.stderr).toBe(0);
         expect(both.steps.filter((s) => s.type === "vcrooms:index:Room").map((s) => `${s.op} ${s.name}`)).toEqual(["create standup"]);
+    });
+    it("the emulator's executable, started with no Node.js on PATH, serves a Python program's up and destroy", async () => {
+        const dir = outsideRepository("vcrooms-emulator-exe-");
+        projects.push({ dispose: () => fs.rmSync(dir, { recursive: true, force: true }) } as PulumiProject);
+        run("tar", ["-xzf", made.emulatorArchive, "-C", dir]);
+        expect(fs.readdirSync(dir).sort()).toEqual(["LICENSE", "README.md", "vcrooms-emulator"]);
+        const key = "emulator-executable-key-0123456789";
+        const child = spawn(path.join(dir, "vcrooms-emulator"), ["--port", "0", "--developer-key", key, "--domain", "exe"], { env: { PATH: "", HOME: dir }, stdio: ["ignore", "pipe", "pipe"] });
+        projects.push({ dispose: () => void child.kill() } as PulumiProject);
+        const baseUrl = await new Promise<string>((resolve, reject) => {
+            readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+                const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)$/.exec(line);
+                if (m) resolve(m[1]!);
+            });
+            child.once("exit", (code) => reject(new Error(`the emulator's executable exited (${code}) before listening`)));
+        });
+        const listed = async () => ((await (await fetch(`${baseUrl}/rooms`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: Array<{ friendly_url: string }> }).data.map((r) => r.friendly_url);
+
+        const p = project(pythonFolder(made.wheel));
+        await p.init({ "vcrooms:apiUrl": baseUrl }, { "vcrooms:developerKey": key });
+        const up = await p.up();
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        expect(await listed()).toEqual(["python-standup"]);
+        expect(await p.outputs()).toMatchObject({ roomUrl: "https://exe.digitalsamba.com/python-standup" });
+        const down = await p.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        expect(await listed()).toEqual([]);
     });
 });

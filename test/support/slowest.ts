@@ -1,24 +1,65 @@
 /**
- * A vitest reporter that prints the ten slowest tests at the end of a run, with their files: where the suite's own
- * time goes (vitest's reporters print per-file times and tests over `slowTestThreshold`, but no ranking).
+ * A vitest reporter for where the suite's time goes. At the end of a run it prints the ten slowest tests, and it
+ * writes test-results/times.md: every file's wall time split into setup (collecting the file and its hooks:
+ * installs, builds, stacks made in beforeAll) and its tests (the operations it exists to prove), then every test's
+ * time, with the machine's load average at the start and end of the run (figures from a loaded machine are not
+ * comparable with an idle one's). docs/testing.md keeps a copy of the latest full run's table.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
 const SHOWN = 10;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 export default class SlowestTests implements Reporter {
+    private readonly startLoad = os.loadavg();
+    private readonly startedAt = Date.now();
+
     onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
         const timed: Array<{ ms: number; file: string; name: string }> = [];
+        const files: Array<{ file: string; total: number; tests: number; count: number }> = [];
         for (const module of testModules) {
+            let tests = 0;
+            let count = 0;
             for (const test of module.children.allTests()) {
                 const ms = test.diagnostic()?.duration;
-                if (ms !== undefined) timed.push({ ms, file: module.relativeModuleId, name: test.fullName });
+                if (ms === undefined) continue;
+                timed.push({ ms, file: module.relativeModuleId, name: test.fullName });
+                tests += ms;
+                count++;
             }
+            const diagnostic = module.diagnostic();
+            // `duration` is the tests and hooks; collecting (importing) the file comes before it.
+            files.push({ file: module.relativeModuleId, total: diagnostic.duration + diagnostic.collectDuration, tests, count });
         }
         if (timed.length === 0) return;
         timed.sort((a, b) => b.ms - a.ms);
+        files.sort((a, b) => b.total - a.total);
         const name = (t: { file: string; name: string }) => { const full = `${t.file} > ${t.name}`; return full.length > 160 ? `${full.slice(0, 157)}...` : full; };
-        const lines = timed.slice(0, SHOWN).map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${name(t)}`);
+        const lines = timed.slice(0, SHOWN).map((t) => `${seconds(t.ms).padStart(7)} s  ${name(t)}`);
         process.stdout.write(`\nSlowest ${Math.min(SHOWN, timed.length)} tests:\n${lines.join("\n")}\n`);
+
+        const load = (l: number[]) => l.map((n) => n.toFixed(1)).join(" / ");
+        const table = [
+            `# Test times`,
+            ``,
+            `${new Date(this.startedAt).toISOString()}, ${seconds(Date.now() - this.startedAt)} s wall, ${files.length} files, ${timed.length} tests, ${os.cpus().length} cores.`,
+            `Load average (1 / 5 / 15 min): ${load(this.startLoad)} at the start, ${load(os.loadavg())} at the end.`,
+            ``,
+            `| file | total s | setup s (collect, hooks) | tests s | tests |`,
+            `|---|---:|---:|---:|---:|`,
+            ...files.map((f) => `| ${f.file} | ${seconds(f.total)} | ${seconds(Math.max(0, f.total - f.tests))} | ${seconds(f.tests)} | ${f.count} |`),
+            ``,
+            `| test | s |`,
+            `|---|---:|`,
+            ...timed.map((t) => `| ${name(t).replace(/\|/g, "\\|")} | ${seconds(t.ms)} |`),
+            ``,
+        ].join("\n");
+        const out = path.resolve(__dirname, "../../test-results/times.md");
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        fs.writeFileSync(out, table);
+        process.stdout.write(`Per-file and per-test times: ${path.relative(process.cwd(), out)}\n`);
     }
 }
