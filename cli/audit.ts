@@ -250,7 +250,7 @@ function camelRecord(record: Json): Json {
  * on its own (a list item holds only some settings), `concurrency` at a time; the client's limiter keeps all of it
  * within the team's request budget. A room deleted between the listing and its read is left out.
  */
-export async function readTeam(client: RoomsClient, concurrency = 8): Promise<TeamReading> {
+export async function readTeam(client: RoomsClient, concurrency = 16): Promise<TeamReading> {
     const defaults = await client.getDefaults();
     const { rooms: listed } = await settledRooms(client);
     const rooms: TeamReading["rooms"] = [];
