@@ -159,43 +159,94 @@ function shown(root: unknown, path: string): ShownValue {
     return value === undefined ? null : value;
 }
 
+interface StepState {
+    urn?: string;
+    inputs?: Json;
+    outputs?: Json;
+    additionalSecretOutputs?: string[];
+}
+
 interface PreviewStep {
     op?: string;
     urn?: string;
     diffReasons?: string[];
     detailedDiff?: Record<string, { kind?: string }> | null;
-    oldState?: { inputs?: Json; outputs?: Json } | null;
-    newState?: { inputs?: Json; outputs?: Json; type?: string } | null;
+    oldState?: StepState | null;
+    newState?: StepState | null;
+}
+
+/** The steps that are no change: `same`, the engine's reads, and the refresh steps `--refresh` lists before the plan. */
+const NO_CHANGE = new Set(["same", "read", "refresh"]);
+
+/**
+ * The top-level properties a step changes when the provider gave no detailed diff (the SDK's dynamic resources): the
+ * engine's display then diffs the old inputs (refreshed) against the new ones, and so does the report.
+ */
+function inputChanges(step: PreviewStep): Record<string, { kind: string }> {
+    const before = step.oldState?.inputs ?? {};
+    const after = step.newState?.inputs ?? {};
+    const changes: Record<string, { kind: string }> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        const [a, b] = [before[key], after[key]];
+        if (JSON.stringify(a) === JSON.stringify(b)) continue;
+        changes[key] = { kind: a === undefined ? "add" : b === undefined ? "delete" : "update" };
+    }
+    return changes;
 }
 
 /**
- * The drift of one stack from the JSON `pulumi preview --refresh --json` prints: every step but `same` (and the
- * engine's own reads), each changed property with what the program declares and what the refreshed state holds.
- * Properties the engine keeps for itself (`__provider`, `__`-prefixed inputs) are not settings and are left out.
+ * The paths of one resource that hold a secret: marked so in the stack's export (the engine's marker object, in its
+ * inputs or outputs), listed as secret outputs, or a setting the table marks secret. The preview is read with
+ * `--show-secrets` (without it every secret is "[secret]" on both sides, and a change cannot be seen), so these are
+ * what the report must not show.
  */
-export function driftOfPreview(stack: string, preview: unknown, lastUps: ReadonlyMap<string, LastUp> = new Map()): StackDrift {
+export function secretPathsOf(stackExport: unknown): Map<string, Set<string>> {
+    const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+    const out = new Map<string, Set<string>>();
+    for (const r of resources) {
+        if (typeof r.urn !== "string") continue;
+        const paths = new Set<string>((r.additionalSecretOutputs as string[] | undefined) ?? []);
+        for (const side of [r.inputs, r.outputs]) {
+            for (const [key, value] of Object.entries((side ?? {}) as Json)) if (holdsSecret(value)) paths.add(key);
+        }
+        out.set(r.urn, paths);
+    }
+    return out;
+}
+
+/**
+ * The drift of one stack from the JSON `pulumi preview --refresh --json --show-secrets` prints: every step that
+ * changes something (not `same`, a read or a refresh step), each changed property with what the program declares
+ * (the new inputs) and what the API holds (the refreshed old inputs, else outputs). The properties are the provider's
+ * detailed diff when it gives one (the plugin face), else the inputs that differ, as the engine's display shows
+ * them. Properties the engine keeps for itself (`__provider`, `__`-prefixed inputs) are not settings and are left
+ * out. A value is shown only when the property is known not to be secret: `secrets` holds the secret paths of each
+ * resource the stack's state has; a resource the state does not have (a new one) shows no value at all.
+ */
+export function driftOfPreview(stack: string, preview: unknown, lastUps: ReadonlyMap<string, LastUp> = new Map(), secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map()): StackDrift {
     const steps = ((preview as { steps?: PreviewStep[] } | null)?.steps ?? []) as PreviewStep[];
     const resources: DriftResource[] = [];
     for (const step of steps) {
-        if (!step.op || step.op === "same" || step.op === "read" || !step.urn) continue;
+        if (!step.op || NO_CHANGE.has(step.op) || !step.urn) continue;
         const parts = step.urn.split("::");
         const type = parts[2] ?? "";
         // The stack itself changes only with its outputs; the engine's default providers are its own bookkeeping.
         if (type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:")) continue;
-        const paths = Object.keys(step.detailedDiff ?? {}).length > 0 ? Object.keys(step.detailedDiff ?? {}) : (step.diffReasons ?? []);
-        const settings = paths
+        const detailed = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(step);
+        const secret = secrets.get(step.urn);
+        const live = { ...(step.oldState?.outputs ?? {}), ...(step.oldState?.inputs ?? {}) };
+        const settings = Object.keys(detailed)
             .filter((p) => !p.startsWith("__"))
             .sort()
-            .map(
-                (path): DriftSetting => {
-                    const declared = shown(step.newState?.inputs, path);
-                    const live = shown(step.oldState?.outputs ?? step.oldState?.inputs, path);
-                    // A value secret on one side is secret on the other: only that it differs is shown.
-                    const secret = declared === SECRET_VALUE || live === SECRET_VALUE;
-                    const hide = (v: ShownValue) => (secret && v !== null ? SECRET_VALUE : v);
-                    return { path, kind: step.detailedDiff?.[path]?.kind ?? "update", declared: hide(declared), live: hide(live) };
-                },
-            );
+            .map((path): DriftSetting => {
+                const top = pathSteps(path)[0] ?? "";
+                const declared = shown(step.newState?.inputs, path);
+                const held = shown(live, path);
+                // A value secret on either side, or anywhere the engine keeps it, is secret on both: only that it differs is shown.
+                const hidden = !secret || secret.has(top) || declared === SECRET_VALUE || held === SECRET_VALUE;
+                const hide = (v: ShownValue) => (hidden && v !== null ? SECRET_VALUE : v);
+                return { path, kind: detailed[path]?.kind ?? "update", declared: hide(declared), live: hide(held) };
+            });
         resources.push({ urn: step.urn, type, name: parts[3] ?? "", op: step.op, lastUp: lastUps.get(step.urn) ?? null, settings });
     }
     return { stack, resources };
@@ -277,7 +328,7 @@ export async function readTeam(client: RoomsClient, concurrency = 16): Promise<T
 
 export interface StackReading {
     stack: string;
-    /** What `pulumi preview --refresh --json` printed, parsed. */
+    /** What `pulumi preview --refresh --json --show-secrets` printed, parsed (kept in memory only). */
     preview: unknown;
     /** What `pulumi stack export` printed, parsed. */
     stackExport: unknown;
@@ -307,7 +358,7 @@ function exactGlob(friendlyUrl: string): string {
 }
 
 export function buildReport(inputs: AuditInputs): AuditReport {
-    const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history)));
+    const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history), secretPathsOf(s.stackExport)));
     const managedBy = new Map<string, { stacks: string[]; names: string[] }>();
     for (const s of inputs.stacks) {
         for (const [id, name] of declaredRooms(s.stackExport)) {

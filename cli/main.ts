@@ -188,7 +188,9 @@ function pulumiFailure(result: { stdout: string; stderr: string }): string {
 }
 
 async function readStack(stack: string): Promise<StackReading> {
-    const preview = await pulumi(["preview", "--refresh", "--json", "--non-interactive", "--stack", stack]);
+    // With its secrets: without them every secret is "[secret]" on both sides and its change cannot be seen. The text
+    // stays in this process; the report shows only that a secret differs (audit.ts, secretPathsOf).
+    const preview = await pulumi(["preview", "--refresh", "--json", "--show-secrets", "--non-interactive", "--stack", stack]);
     if (preview.code !== 0) throw new CommandError(`pulumi preview --refresh --stack ${stack} failed: ${pulumiFailure(preview)}`);
     const exported = await pulumi(["stack", "export", "--stack", stack]);
     if (exported.code !== 0) throw new CommandError(`pulumi stack export --stack ${stack} failed: ${firstLine(exported.stderr)}`);
