@@ -33,7 +33,7 @@ export interface DriftSetting {
 }
 
 export interface LastUp {
-    /** The stack history's update number. */
+    /** The stack history's update number (0 from the file backend, which numbers none). */
     version: number;
     /** When that update started and ended (ISO 8601). */
     startTime: string;

@@ -19,7 +19,10 @@ export function valueText(value: ShownValue): string {
 }
 
 function lastUpText(up: LastUp | null): string {
-    return up ? `update #${up.version}, ${up.startTime.replace("T", " ").replace(/\.\d+/, "").replace(/Z$/, " UTC")}` : "not known";
+    if (!up) return "not known";
+    const at = up.startTime.replace("T", " ").replace(/\.\d+/, "").replace(/Z$/, " UTC");
+    // The file backend numbers no update (every version is 0): its time alone tells it.
+    return up.version > 0 ? `update #${up.version}, ${at}` : `update of ${at}`;
 }
 
 /** The verdict in one line, as both renderings open with it. */
