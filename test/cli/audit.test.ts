@@ -6,8 +6,9 @@
  * its own section of report.json and nothing else does; the drift agrees with `pulumi preview --refresh --json` of
  * each stack, resource by resource and setting by setting; no file holds a secret value; the exit code follows
  * --fail-on; a stack that cannot be read exits 2. Then the page in headless Chromium (Debian's package): screenshots
- * at desktop and phone widths, its text against report.json, and nothing loaded from the network (every request
- * Chromium would make goes to a recording proxy, and the page's Content-Security-Policy forbids them all).
+ * at desktop and phone widths (AUDIT_SCREENSHOT_DIR keeps them), a print to PDF, its text against report.json, and
+ * nothing loaded from the network (every request Chromium makes goes to a recording proxy, which does see what a page
+ * with remote resources loads; the page's Content-Security-Policy forbids them all).
  */
 import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -189,6 +190,10 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
                 expect(png.subarray(1, 4).toString()).toBe("PNG");
                 expect(png.readUInt32BE(16)).toBe(width);
             }
+            // It prints: Chromium's print of the page (the style's print rules) is a PDF.
+            const pdf = path.join(shots, "audit.pdf");
+            await browse(chromium!, proxy.url, ["--no-pdf-header-footer", `--print-to-pdf=${pdf}`, `file://${page}`]);
+            expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
             const dom = await browse(chromium!, proxy.url, ["--dump-dom", `file://${page}`]);
             const text = pageText(dom);
             const count = (key: string) => Number(new RegExp(`id="count-${key}">(\\d+)<`).exec(dom)?.[1]);
