@@ -64,6 +64,23 @@ describe("the audit report", () => {
         for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) expect(text).not.toMatch(/SECRET-VALUE/);
     });
 
+    it("takes the properties of the plugin face's detailed diff, paths included, with the live value from the refreshed inputs", () => {
+        const urn = "urn:pulumi:dev::rooms::vcrooms:index:Room::board";
+        const state = { version: 3, deployment: { resources: [{ urn, type: "vcrooms:index:Room", id: "room-2", inputs: { tags: ["a", "b"] }, outputs: {} }] } };
+        const step = {
+            op: "update",
+            urn,
+            detailedDiff: { "tags[1]": { kind: "update" }, maxParticipants: { kind: "update" }, description: { kind: "delete" } },
+            oldState: { inputs: { tags: ["a", "z"], maxParticipants: 80, description: "Board" }, outputs: { tags: ["a", "z"], maxParticipants: 80, description: "Board", roomUrl: "u" } },
+            newState: { inputs: { tags: ["a", "b"], maxParticipants: 50 } },
+        };
+        expect(driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state)).resources[0]!.settings).toEqual([
+            { path: "description", kind: "delete", declared: null, live: "Board" },
+            { path: "maxParticipants", kind: "update", declared: 50, live: 80 },
+            { path: "tags[1]", kind: "update", declared: "b", live: "z" },
+        ]);
+    });
+
     it("dates each resource by the last update of the history before its state changed", () => {
         const history = [
             { version: 1, kind: "update", startTime: "2026-11-28T05:00:00Z" },
