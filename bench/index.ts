@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every figure in one run, one section after another (they would skew each other in parallel),
  * each with its own wall time and the whole run's at the end. BENCH_SECTIONS (comma-separated: emulator, client,
- * cpu, realCli, scale, release) runs only those; the sizes are chosen in each section (bench/realCli.ts, bench/scale.ts).
+ * cpu, realCli, scale, audit, release) runs only those; the sizes are chosen in each section (bench/realCli.ts, bench/scale.ts).
  */
+import { run as audit } from "./audit";
 import { run as client } from "./client";
 import { run as emulator } from "./emulator";
 import { run as realCli } from "./realCli";
@@ -17,6 +18,7 @@ const SECTIONS: Array<[string, () => Promise<void>]> = [
     ["cpu", cpuPerResource],
     ["realCli", realCli],
     ["scale", scale],
+    ["audit", audit],
     ["release", release],
 ];
 

@@ -6,14 +6,21 @@
  *       Reads the team configured as the provider is (the current stack's `vcrooms:*` config when the folder holds a
  *       Pulumi project, then VCROOMS_API_URL, VCROOMS_DEVELOPER_KEY, VCROOMS_TEAM_ID, VCROOMS_AUTH) and writes a
  *       `pulumi import --file` document.
+ *
+ *   audit --stack NAME [--stack NAME]... [--out DIR] [--cwd DIR] [--policy-pack-config FILE] [--fail-on LIST]
+ *       Writes report.html, report.md and report.json: drift per stack (the engine's `pulumi preview --refresh`),
+ *       the team's rooms no listed stack declares, and every room judged by the policy pack (cli/audit.ts).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedRoomIds } from "./adoptTeam";
+import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading } from "./audit";
+import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
+import { PackConfigError } from "../policy/pack";
 
 const USAGE = `Usage: pulumi-vcrooms adopt-team [--out FILE] [--filter GLOB]... [--skip-stack EXPORT.json] [--stack NAME]
 
@@ -137,20 +144,164 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
     return 0;
 }
 
+const AUDIT_USAGE = `Usage: pulumi-vcrooms audit --stack NAME [--stack NAME]... [--out DIR] [--cwd DIR]
+                            [--policy-pack-config FILE] [--fail-on drift,unmanaged,violations]
+
+Writes DIR/report.html, DIR/report.md and DIR/report.json (DIR: report by default) for the team the stacks manage:
+  drift        per stack, resource and setting: declared, live and the last up that changed it, from
+               \`pulumi preview --refresh --json\` (run with the pulumi on PATH, in the project folder)
+  unmanaged    the team's rooms no listed stack declares, each with the adopt-team command that imports it
+  governance   every room of the team and its defaults, judged by the vcrooms-governance pack's rules
+No file holds a secret value, only that a secret differs. docs/audit.md documents report.json.
+
+  --stack NAME               a stack of the project to audit; repeatable (all must manage the same team)
+  --out DIR                  where the three files go (created when missing)
+  --cwd DIR                  the Pulumi project's folder (the current one without it)
+  --policy-pack-config FILE  the pack's configuration, as for \`pulumi preview --policy-pack-config\`
+  --fail-on LIST             what makes the exit code 1 (default drift,violations; violations: mandatory ones)
+
+Exit codes: 0 clean, 1 what --fail-on names was found, 2 the audit could not run.`;
+
+/** A pulumi command in the project folder, its output collected (a preview of thousands of resources is large). */
+function pulumi(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve, reject) => {
+        const child = spawn("pulumi", args, { stdio: ["ignore", "pipe", "pipe"] });
+        const out: Buffer[] = [];
+        const err: Buffer[] = [];
+        child.stdout.on("data", (b: Buffer) => out.push(b));
+        child.stderr.on("data", (b: Buffer) => err.push(b));
+        child.once("error", (e: NodeJS.ErrnoException) => reject(new CommandError(e.code === "ENOENT" ? "the pulumi command was not found on the PATH" : `pulumi ${args[0]}: ${e.message}`)));
+        child.once("close", (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
+    });
+}
+
+/** Why a `--json` pulumi command failed: its error diagnostics (the engine prints them in the JSON), else stderr. */
+function pulumiFailure(result: { stdout: string; stderr: string }): string {
+    try {
+        const diagnostics = (JSON.parse(result.stdout) as { diagnostics?: Array<{ severity?: string; message?: string }> }).diagnostics ?? [];
+        const errors = diagnostics.filter((d) => d.severity === "error" && d.message).map((d) => firstLine(d.message!));
+        if (errors.length > 0) return errors.join("; ");
+    } catch {
+        // Not JSON: the CLI failed before the engine ran.
+    }
+    return firstLine(result.stderr || result.stdout);
+}
+
+async function readStack(stack: string): Promise<StackReading> {
+    // With its secrets: without them every secret is "[secret]" on both sides and its change cannot be seen. The text
+    // stays in this process; the report shows only that a secret differs (audit.ts, secretPathsOf).
+    const preview = await pulumi(["preview", "--refresh", "--json", "--show-secrets", "--non-interactive", "--stack", stack]);
+    if (preview.code !== 0) throw new CommandError(`pulumi preview --refresh --stack ${stack} failed: ${pulumiFailure(preview)}`);
+    const exported = await pulumi(["stack", "export", "--stack", stack]);
+    if (exported.code !== 0) throw new CommandError(`pulumi stack export --stack ${stack} failed: ${firstLine(exported.stderr)}`);
+    // The history only dates the last up of each resource: without it the report says "not known".
+    const history = await pulumi(["stack", "history", "--json", "--stack", stack]);
+    const parse = (what: string, text: string) => {
+        try {
+            return JSON.parse(text) as unknown;
+        } catch {
+            throw new CommandError(`${what} --stack ${stack} answered something that is not JSON`);
+        }
+    };
+    return { stack, preview: parse("pulumi preview --json", preview.stdout), stackExport: parse("pulumi stack export", exported.stdout), history: history.code === 0 ? parse("pulumi stack history --json", history.stdout) : undefined };
+}
+
+function readPackConfig(file: string | undefined): Record<string, unknown> {
+    if (file === undefined) return {};
+    let text: string;
+    try {
+        text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+        throw new CommandError(`--policy-pack-config ${JSON.stringify(file)} cannot be read: ${(error as { code?: string }).code ?? (error as Error).message}`);
+    }
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(text);
+    } catch {
+        throw new CommandError(`--policy-pack-config ${JSON.stringify(file)} is not valid JSON`);
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new CommandError(`--policy-pack-config ${JSON.stringify(file)} is not a JSON object of policy names`);
+    return parsed as Record<string, unknown>;
+}
+
+async function auditCommand(argv: string[]): Promise<number> {
+    const { values } = parseArgs({
+        args: argv,
+        options: {
+            stack: { type: "string", multiple: true },
+            out: { type: "string" },
+            cwd: { type: "string" },
+            "policy-pack-config": { type: "string" },
+            "fail-on": { type: "string" },
+            help: { type: "boolean", short: "h" },
+        },
+        strict: true,
+    });
+    if (values.help) {
+        console.log(AUDIT_USAGE);
+        return 0;
+    }
+    const stacks = values.stack ?? [];
+    if (stacks.length === 0) throw new CommandError("name the stacks to audit: --stack NAME (repeatable)");
+    const failOn = parseFailOn(values["fail-on"]);
+    const outDir = path.resolve(values.out ?? "report");
+    const packConfig = readPackConfig(values["policy-pack-config"]);
+    if (values.cwd !== undefined) {
+        try {
+            process.chdir(values.cwd);
+        } catch {
+            throw new CommandError(`--cwd ${JSON.stringify(values.cwd)} is not a folder`);
+        }
+    }
+    // One team: every stack's vcrooms:* config must name the same API (and team), which the rooms are read from.
+    const configs = stacks.map((stack) => ({ stack, config: resolveClientConfig(stackOptions(stack)) }));
+    const team = (c: (typeof configs)[number]) => `${c.config.apiUrl.replace(/\/+$/, "")}${c.config.teamId ? ` team ${c.config.teamId}` : ""}`;
+    const other = configs.find((c) => team(c) !== team(configs[0]!));
+    if (other) throw new CommandError(`stacks ${configs[0]!.stack} and ${other.stack} manage different teams (${team(configs[0]!)}, ${team(other)}): audit each team on its own`);
+    const started = Date.now();
+    const readings: StackReading[] = [];
+    // One stack after another, then the team: each reads the API, and together they would overrun its budget.
+    for (const stack of stacks) readings.push(await readStack(stack));
+    const client = new RoomsClient(configs[0]!.config);
+    const reading = await readTeam(client);
+    const report = buildReport({ apiUrl: configs[0]!.config.apiUrl, stacks: readings, team: reading, packConfig, adoptStack: `--stack ${shellQuote(stacks[0]!)}` });
+    try {
+        fs.mkdirSync(outDir, { recursive: true });
+        fs.writeFileSync(path.join(outDir, "report.json"), renderJson(report));
+        fs.writeFileSync(path.join(outDir, "report.md"), renderMarkdown(report));
+        fs.writeFileSync(path.join(outDir, "report.html"), renderHtml(report));
+    } catch (error) {
+        throw new CommandError(`--out ${JSON.stringify(values.out ?? "report")} cannot be written: ${(error as { code?: string }).code ?? (error as Error).message}`);
+    }
+    console.error(`audit: ${verdict(report)}. ${reading.rooms.length} rooms, ${stacks.length} stack${stacks.length === 1 ? "" : "s"} in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${outDir}/report.{html,md,json}`);
+    return exitCodeOf(report, failOn);
+}
+
+/** One line, no stack trace: the failure named with the API's words (never the key), or the argument or file at fault. */
+function failureMessage(error: unknown): string {
+    const own = error instanceof ConfigurationError || error instanceof CommandError || error instanceof PackConfigError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    return own ? (error as Error).message : describeFailure("read", "the team", error).message;
+}
+
 async function main(argv: string[]): Promise<number> {
     const [command, ...rest] = argv;
     if (command === "adopt-team") return adoptTeamCommand(rest);
-    console.error(command === undefined || command === "--help" || command === "-h" ? USAGE : `pulumi-vcrooms: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    if (command === "audit") {
+        // Exit code 2 whatever stopped it: 1 means the audit ran and found something.
+        return auditCommand(rest).catch((error: unknown) => {
+            console.error(`pulumi-vcrooms audit: ${failureMessage(error)}`);
+            return 2;
+        });
+    }
+    const usage = `${USAGE}\n\n${AUDIT_USAGE}`;
+    console.error(command === undefined || command === "--help" || command === "-h" ? usage : `pulumi-vcrooms: unknown command ${JSON.stringify(command)}\n\n${usage}`);
     return command === undefined || command === "--help" || command === "-h" ? 0 : 2;
 }
 
 main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-        // One line, no stack trace: the failure named with the API's words (never the key), or the argument or file at fault.
-        const own = error instanceof ConfigurationError || error instanceof CommandError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-        const message = own ? (error as Error).message : describeFailure("read", "the team", error).message;
-        console.error(`pulumi-vcrooms: ${message}`);
+        console.error(`pulumi-vcrooms: ${failureMessage(error)}`);
         process.exit(1);
     },
 );

@@ -317,7 +317,7 @@ function policy<C extends object>(spec: {
     /** The rules of the configuration's values, each problem naming the key, the rule and the value. */
     rules?: (config: Props) => string[];
     judge: Judge<C>;
-}): ResourceValidationPolicy & StackValidationPolicy {
+}): PackPolicy {
     const memory: RunMemory = { seen: new Map(), judged: new Set(), reported: new Map(), configReported: false };
     const withDefaults = (config: Props): C => {
         const filled: Props = {};
@@ -385,6 +385,17 @@ function policy<C extends object>(spec: {
             });
         }
     };
+    const judgeRecord = (record: RecordSubject, defaults: RecordSubject | undefined, config: Props): string[] => {
+        if (!spec.kinds.includes(record.kind)) return [];
+        const problems = configProblems(config, spec.config, spec.rules ?? (() => []));
+        if (problems.length > 0) throw new PackConfigError(`the pack's configuration of ${spec.name} is invalid: ${problems.join("; ")}`);
+        const seenOf = (r: RecordSubject): Seen => ({ urn: r.name, kind: r.kind, name: r.name, team: "", declared: { values: r.values, secret: r.secret, unknown: new Set() } });
+        // Complete: the team's defaults are known (or there are none), so no verdict waits for a later one.
+        const subject = new Subject(seenOf(record), defaults && seenOf(defaults), true);
+        const violations: string[] = [];
+        spec.judge(subject, withDefaults(config), (_rule, message) => violations.push(`${label(record.kind, record.name)}: ${message}`));
+        return violations;
+    };
     return {
         name: spec.name,
         description: spec.description,
@@ -392,7 +403,54 @@ function policy<C extends object>(spec: {
         configSchema: schema,
         validateResource,
         validateStack,
+        kinds: spec.kinds,
+        judgeRecord,
     };
+}
+
+/**
+ * A resource judged outside the engine: a room or the team's defaults as the API holds them (the audit's reading),
+ * its settings by camelCase name, with the names of the secret ones (a message shows those as `[secret]`).
+ */
+export interface RecordSubject {
+    readonly kind: Kind;
+    readonly name: string;
+    readonly values: Props;
+    readonly secret: ReadonlySet<string>;
+}
+
+/** A configuration of the pack a policy refuses (the audit cannot judge with it). */
+export class PackConfigError extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = "PackConfigError";
+    }
+}
+
+/**
+ * A policy of the pack: what the engine runs, plus `judgeRecord`, the same judge over one resource the API holds
+ * (with its team's defaults, the complete picture), for `pulumi-vcrooms audit`. One implementation of each rule.
+ */
+export type PackPolicy = ResourceValidationPolicy &
+    StackValidationPolicy & {
+        readonly kinds: readonly Kind[];
+        judgeRecord(record: RecordSubject, defaults: RecordSubject | undefined, config: Props): string[];
+    };
+
+/**
+ * One policy's level and configuration from a `--policy-pack-config` document, as the engine reads it: the policy's
+ * entry is a level (`"advisory"`) or an object whose `enforcementLevel` is the level and whose other keys are its
+ * configuration; `all` sets the level of every policy without its own.
+ */
+export function policySettings(document: Props, policy: { name: string; enforcementLevel?: EnforcementLevel }): { level: EnforcementLevel; config: Props } {
+    const all = typeof document.all === "string" ? (document.all as EnforcementLevel) : undefined;
+    const entry = document[policy.name];
+    if (typeof entry === "string") return { level: entry as EnforcementLevel, config: {} };
+    if (entry !== null && typeof entry === "object" && !Array.isArray(entry)) {
+        const { enforcementLevel, ...config } = entry as Props;
+        return { level: (enforcementLevel as EnforcementLevel | undefined) ?? all ?? policy.enforcementLevel ?? "advisory", config };
+    }
+    return { level: all ?? policy.enforcementLevel ?? "advisory", config: {} };
 }
 
 // ---- the policies ------------------------------------------------------------------------------------------------
@@ -596,4 +654,7 @@ export const singleTeamDefaults: StackValidationPolicy = {
     },
 };
 
-export const policies = [recordingConsent, confidentialRooms, joinTokenLifetime, maxParticipantsCap, publicRoomsLocked, singleTeamDefaults];
+/** The policies that judge one resource at a time: those the audit also runs over the team's rooms and defaults. */
+export const resourcePolicies: readonly PackPolicy[] = [recordingConsent, confidentialRooms, joinTokenLifetime, maxParticipantsCap, publicRoomsLocked];
+
+export const policies = [...resourcePolicies, singleTeamDefaults];

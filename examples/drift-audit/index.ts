@@ -1,6 +1,7 @@
 /**
  * Drift audit: the rooms a scheduled pipeline checks against the API. `drift-audit.sh` runs
- * `pulumi preview --refresh --expect-no-changes`, which fails when someone changed one of these
+ * `pulumi-vcrooms audit` (the engine's `pulumi preview --refresh`, the team's unmanaged rooms, the
+ * governance pack), whose report it publishes and which fails when someone changed one of these
  * rooms (or the team's defaults) outside Pulumi; `drift-audit.sh --repair` runs `pulumi up --refresh`,
  * which puts the declared settings back.
  */

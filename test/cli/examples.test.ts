@@ -161,7 +161,7 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         }
     });
 
-    it("examples/drift-audit: drift-audit.sh fails on a change made outside Pulumi, --repair puts it back", async () => {
+    it("examples/drift-audit: drift-audit.sh writes the audit report and fails on a change made outside Pulumi, --repair puts it back", async () => {
         const audit = await projectFor(emulator, {}, { folder: installed("drift-audit") });
         projects.push(audit);
         await expectPlan(audit, ["create defaults", "create support"]);
@@ -170,15 +170,15 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const clean = await audit.runFile(script, []);
         expect(clean.code, clean.stdout + clean.stderr).toBe(0);
-        expect(clean.stdout).toContain("drift audit: no changes outside Pulumi");
+        expect(clean.stdout).toContain("drift audit: no changes outside Pulumi (report: report/report.html)");
+        for (const file of ["report.html", "report.md", "report.json"]) expect(fs.existsSync(path.join(audit.dir, "report", file)), file).toBe(true);
 
         await apiCaller(emulator)("PATCH", "/rooms/support-desk", { toolbar_color: "#000000" });
         const drift = await audit.runFile(script, []);
         expect(drift.code, drift.stdout + drift.stderr).toBe(1);
-        // The plan (--diff) names the room, and the field with the value it would put back.
-        expect(drift.stdout).toContain("vcrooms:Room::support]");
-        expect(drift.stdout).toMatch(/~ toolbarColor\s*: "#000000" => "#3771E0"/);
-        expect(drift.stderr).toContain("settings were changed outside Pulumi");
+        // The report's Markdown names the room and the setting, declared and live, and the page says where it is.
+        expect(drift.stdout).toMatch(/\| vcrooms:Room "support" \| update \| `toolbarColor` \| `"#3771E0"` \| `"#000000"` \| update (?:#\d+,|of) \d{4}-/);
+        expect(drift.stderr).toContain("settings were changed outside Pulumi (see report/report.html)");
 
         const repair = await audit.runFile(script, ["--repair"]);
         expect(repair.code, repair.stdout + repair.stderr).toBe(0);

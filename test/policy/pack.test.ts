@@ -7,7 +7,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Secret, type PolicyResource, type ResourceValidationArgs, type StackValidationArgs } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
-import { confidentialRooms, declaredOf, joinTokenLifetime, kindOf, maxParticipantsCap, publicRoomsLocked, recordingConsent, singleTeamDefaults, trackSecrets } from "../../policy/pack";
+import fc from "fast-check";
+import { confidentialRooms, declaredOf, joinTokenLifetime, kindOf, maxParticipantsCap, publicRoomsLocked, recordingConsent, resourcePolicies, singleTeamDefaults, trackSecrets } from "../../policy/pack";
+import { SETTINGS } from "../../provider/model/settings";
+import { toCamelName } from "../../provider/model/names";
 import { ROOT } from "../../harness/pulumiCli";
 
 type Policy = typeof recordingConsent;
@@ -224,5 +227,51 @@ describe("the governance policies", () => {
     it("the pack's version is the package's", () => {
         const version = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")).version;
         expect(version("policy/package.json")).toBe(version("package.json"));
+    });
+});
+
+/** The boolean settings of the table (the validator takes true and refuses text), by camelCase name. */
+const BOOLEAN_SETTINGS = SETTINGS.filter((s) => s.schema("room").safeParse(true).success && !s.schema("room").safeParse("x").success).map((s) => toCamelName(s.name));
+
+/** Some settings of a room or the team's defaults: any boolean of the table, and the other values the policies read. */
+const settingsArb = fc.record(
+    {
+        ...Object.fromEntries(BOOLEAN_SETTINGS.map((k) => [k, fc.boolean()])),
+        privacy: fc.constantFrom("public", "private"),
+        maxParticipants: fc.integer({ min: 2, max: 2000 }),
+        consentMessage: fc.constantFrom("", "  ", "Recorded."),
+        tags: fc.subarray(["confidential", "Confidential", "board", "sales"]),
+        friendlyUrl: fc.constantFrom("board-q3", "hr-review", "Exec-sync", "standup"),
+    },
+    { requiredKeys: [] },
+);
+
+describe("judgeRecord: the audit's judgement of what the API holds", () => {
+    it("is the engine's verdict on the same values declared, for every resource policy, room and defaults, and configuration", () => {
+        const configs = [{}, { "confidential-rooms": { namePattern: "^(hr|exec)-", tags: ["board"] }, "max-participants-cap": { maximum: 200 } }, { "confidential-rooms": { caseSensitive: true } }];
+        fc.assert(
+            fc.property(settingsArb, settingsArb, fc.constantFrom(...configs), (roomValues, defaultsValues, document) => {
+                for (const policy of resourcePolicies) {
+                    const config = (document as Record<string, Record<string, unknown>>)[policy.name] ?? {};
+                    const engine = run(policy as Policy, [defaults("defaults", defaultsValues), room("board", roomValues)], config).all;
+                    const none = new Set<string>();
+                    const audit = [
+                        ...policy.judgeRecord({ kind: "TeamDefaults", name: "defaults", values: defaultsValues, secret: none }, undefined, config),
+                        ...policy.judgeRecord({ kind: "Room", name: "board", values: roomValues, secret: none }, { kind: "TeamDefaults", name: "defaults", values: defaultsValues, secret: none }, config),
+                    ];
+                    expect(audit.sort(), policy.name).toEqual([...engine].sort());
+                }
+            }),
+            { numRuns: 200 },
+        );
+    });
+
+    it("shows a secret setting as [secret] and refuses a configuration the policy refuses", () => {
+        const values = { tags: ["confidential"], friendlyUrl: "vault", privacy: "public", e2eeEnabled: false };
+        expect(confidentialRooms.judgeRecord({ kind: "Room", name: "vault", values, secret: new Set(["friendlyUrl"]) }, undefined, { namePattern: "^vault$", tags: [] })).toEqual([
+            'Room "vault": confidential (friendlyUrl [secret] matches ^vault$), so privacy must be "private" (now "public")',
+            'Room "vault": confidential (friendlyUrl [secret] matches ^vault$), so e2eeEnabled must be true (now false): nothing the room enables excludes end-to-end encryption',
+        ]);
+        expect(() => confidentialRooms.judgeRecord({ kind: "Room", name: "vault", values, secret: new Set() }, undefined, { namePattern: "(" })).toThrow(/confidential-rooms is invalid: namePattern must be a JavaScript regular expression/);
     });
 });

@@ -1,0 +1,458 @@
+/**
+ * `pulumi-vcrooms audit`: one report of a team for an auditor, answering three questions together:
+ *   1. drift: what differs from what the listed stacks declare, per stack, resource and setting, read from the
+ *      engine's own `pulumi preview --refresh --json` (so the report agrees with the CLI line by line);
+ *   2. unmanaged rooms: rooms the team holds that no listed stack declares, each with the adopt-team command;
+ *   3. governance: every room of the team (and its defaults), managed or not, judged by the policy pack's own rules
+ *      (policy/pack.ts, `judgeRecord`) with the pack's configuration.
+ * This module turns the engine's and the API's answers into the report (`AuditReport`, the schema docs/audit.md
+ * documents); running the CLI is the command's (cli/main.ts), rendering is auditRender.ts's. No secret value enters
+ * the report: a secret setting that differs is shown as `{ "secret": true }`.
+ */
+import type { RoomsClient } from "../provider/api";
+import { toCamelName } from "../provider/model/names";
+import { isSecret, SETTINGS } from "../provider/model/settings";
+import { PackConfigError, policySettings, resourcePolicies, type Kind, type RecordSubject } from "../policy/pack";
+import { CommandError, ROOM_TOKEN, resourceNames, settledRooms } from "./adoptTeam";
+
+export const REPORT_SCHEMA = "pulumi-vcrooms/audit/v1";
+
+/** A value as the report shows it: the value itself (JSON), absent (`null`), or only that it is secret. */
+export type ShownValue = unknown;
+export const SECRET_VALUE = Object.freeze({ secret: true as const });
+
+export interface DriftSetting {
+    /** The property path as the engine's detailed diff names it (`toolbarColor`, `tags[1]`). */
+    path: string;
+    /** The engine's kind of change for it: update, add, delete, and their -replace forms. */
+    kind: string;
+    /** What the program declares (the preview's new inputs); null when it declares nothing there. */
+    declared: ShownValue;
+    /** What the API holds (the refreshed state's outputs); null when it holds nothing there. */
+    live: ShownValue;
+}
+
+export interface LastUp {
+    /** The stack history's update number (0 from the file backend, which numbers none). */
+    version: number;
+    /** When that update started and ended (ISO 8601). */
+    startTime: string;
+    endTime?: string;
+}
+
+export interface DriftResource {
+    urn: string;
+    type: string;
+    name: string;
+    /** The engine's step: update, replace, create (declared but gone from the API), delete, ... */
+    op: string;
+    /** The last `pulumi up` that changed this resource (its state's modified time in the stack history), if known. */
+    lastUp: LastUp | null;
+    settings: DriftSetting[];
+}
+
+export interface StackDrift {
+    stack: string;
+    /** Resources whose step is not `same`, in the engine's order. */
+    resources: DriftResource[];
+}
+
+export interface UnmanagedRoom {
+    id: string;
+    friendlyUrl: string;
+    /** The name adopt-team gives its resource. */
+    resourceName: string;
+    /** The `pulumi import --file` entry adopt-team writes for it. */
+    importEntry: { type: string; name: string; id: string };
+    /** The commands that would take it under management. */
+    adoptCommand: string;
+}
+
+export interface Violation {
+    policy: string;
+    /** The level the pack's configuration gives the policy: mandatory or advisory (disabled ones do not judge). */
+    level: "mandatory" | "advisory";
+    kind: Kind;
+    /** The room's friendly URL, or the team's domain for its defaults. */
+    subject: string;
+    /** The room's id (absent for the team's defaults). */
+    roomId?: string;
+    /** The stacks that declare the room, empty when none does. */
+    managedBy: string[];
+    /** The pack's own message, as `pulumi preview` would print it for a declared resource. */
+    message: string;
+}
+
+export interface AuditReport {
+    schema: typeof REPORT_SCHEMA;
+    generatedAt: string;
+    /** The API audited (never its key). */
+    apiUrl: string;
+    stacks: string[];
+    summary: {
+        driftResources: number;
+        driftSettings: number;
+        unmanagedRooms: number;
+        violations: number;
+        mandatoryViolations: number;
+        advisoryViolations: number;
+        rooms: number;
+        managedRooms: number;
+        /** No drift, no unmanaged room, no violation. */
+        clean: boolean;
+    };
+    drift: StackDrift[];
+    unmanaged: UnmanagedRoom[];
+    governance: {
+        /** Each resource policy with the level it judged at. */
+        policies: Array<{ name: string; level: string }>;
+        /** Rooms judged (every room of the team) and whether the team's defaults were. */
+        roomsJudged: number;
+        violations: Violation[];
+    };
+}
+
+// ---- drift, from the engine's preview --------------------------------------------------------------------------
+
+/** The engine's mark of a secret in serialized state (the same as the pack's). */
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** The settings the table marks secret, by camelCase name: never shown, even where the engine did not mark them. */
+const SECRET_SETTINGS = new Set(SETTINGS.filter(isSecret).map((s) => toCamelName(s.name)));
+
+type Json = Record<string, unknown>;
+
+/** Whether a value is a secret as the engine prints it (its marker object, or the display's "[secret]"). */
+function isSecretValue(value: unknown): boolean {
+    return value === "[secret]" || (value !== null && typeof value === "object" && SECRET_SIG_KEY in (value as Json));
+}
+
+/** Whether a value holds a secret anywhere inside it. */
+function holdsSecret(value: unknown): boolean {
+    if (isSecretValue(value)) return true;
+    if (value === null || typeof value !== "object") return false;
+    return Object.values(value as Json).some(holdsSecret);
+}
+
+/** A detailed-diff path (`a.b[0]["c.d"]`) as its steps. */
+export function pathSteps(path: string): string[] {
+    const steps: string[] = [];
+    const re = /([^.[\]]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g;
+    for (let m = re.exec(path); m; m = re.exec(path)) steps.push(m[1] ?? m[2] ?? JSON.parse(`"${m[3]}"`));
+    return steps;
+}
+
+function valueAt(root: unknown, steps: string[]): { value: unknown; secret: boolean } {
+    let value = root;
+    for (const step of steps) {
+        if (isSecretValue(value)) return { value: undefined, secret: true };
+        value = value !== null && typeof value === "object" ? (value as Json)[step] : undefined;
+    }
+    return { value, secret: holdsSecret(value) };
+}
+
+/** A value for the report: never a secret's. */
+function shown(root: unknown, path: string): ShownValue {
+    const steps = pathSteps(path);
+    if (SECRET_SETTINGS.has(steps[0] ?? "")) return valueAt(root, steps).value === undefined ? null : SECRET_VALUE;
+    const { value, secret } = valueAt(root, steps);
+    if (secret) return SECRET_VALUE;
+    return value === undefined ? null : value;
+}
+
+interface StepState {
+    urn?: string;
+    inputs?: Json;
+    outputs?: Json;
+    additionalSecretOutputs?: string[];
+}
+
+interface PreviewStep {
+    op?: string;
+    urn?: string;
+    diffReasons?: string[];
+    detailedDiff?: Record<string, { kind?: string }> | null;
+    oldState?: StepState | null;
+    newState?: StepState | null;
+}
+
+/** The steps that are no change: `same`, the engine's reads, and the refresh steps `--refresh` lists before the plan. */
+const NO_CHANGE = new Set(["same", "read", "refresh"]);
+
+/**
+ * The top-level properties a step changes when the provider gave no detailed diff (the SDK's dynamic resources): the
+ * engine's display then diffs the old inputs (refreshed) against the new ones, and so does the report.
+ */
+function inputChanges(step: PreviewStep): Record<string, { kind: string }> {
+    const before = step.oldState?.inputs ?? {};
+    const after = step.newState?.inputs ?? {};
+    const changes: Record<string, { kind: string }> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        const [a, b] = [before[key], after[key]];
+        if (JSON.stringify(a) === JSON.stringify(b)) continue;
+        changes[key] = { kind: a === undefined ? "add" : b === undefined ? "delete" : "update" };
+    }
+    return changes;
+}
+
+/**
+ * The paths of one resource that hold a secret: marked so in the stack's export (the engine's marker object, in its
+ * inputs or outputs), listed as secret outputs, or a setting the table marks secret. The preview is read with
+ * `--show-secrets` (without it every secret is "[secret]" on both sides, and a change cannot be seen), so these are
+ * what the report must not show.
+ */
+export function secretPathsOf(stackExport: unknown): Map<string, Set<string>> {
+    const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+    const out = new Map<string, Set<string>>();
+    for (const r of resources) {
+        if (typeof r.urn !== "string") continue;
+        const paths = new Set<string>((r.additionalSecretOutputs as string[] | undefined) ?? []);
+        for (const side of [r.inputs, r.outputs]) {
+            for (const [key, value] of Object.entries((side ?? {}) as Json)) if (holdsSecret(value)) paths.add(key);
+        }
+        out.set(r.urn, paths);
+    }
+    return out;
+}
+
+/**
+ * The drift of one stack from the JSON `pulumi preview --refresh --json --show-secrets` prints: every step that
+ * changes something (not `same`, a read or a refresh step), each changed property with what the program declares
+ * (the new inputs) and what the API holds (the refreshed old inputs, else outputs). The properties are the provider's
+ * detailed diff when it gives one (the plugin face), else the inputs that differ, as the engine's display shows
+ * them. Properties the engine keeps for itself (`__provider`, `__`-prefixed inputs) are not settings and are left
+ * out. A value is shown only when the property is known not to be secret: `secrets` holds the secret paths of each
+ * resource the stack's state has; a resource the state does not have (a new one) shows no value at all.
+ */
+export function driftOfPreview(stack: string, preview: unknown, lastUps: ReadonlyMap<string, LastUp> = new Map(), secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map()): StackDrift {
+    const steps = ((preview as { steps?: PreviewStep[] } | null)?.steps ?? []) as PreviewStep[];
+    const resources: DriftResource[] = [];
+    for (const step of steps) {
+        if (!step.op || NO_CHANGE.has(step.op) || !step.urn) continue;
+        const parts = step.urn.split("::");
+        const type = parts[2] ?? "";
+        // The stack itself changes only with its outputs; the engine's default providers are its own bookkeeping.
+        if (type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:")) continue;
+        const detailed = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(step);
+        const secret = secrets.get(step.urn);
+        const live = { ...(step.oldState?.outputs ?? {}), ...(step.oldState?.inputs ?? {}) };
+        const settings = Object.keys(detailed)
+            .filter((p) => !p.startsWith("__"))
+            .sort()
+            .map((path): DriftSetting => {
+                const top = pathSteps(path)[0] ?? "";
+                const declared = shown(step.newState?.inputs, path);
+                const held = shown(live, path);
+                // A value secret on either side, or anywhere the engine keeps it, is secret on both: only that it differs is shown.
+                const hidden = !secret || secret.has(top) || declared === SECRET_VALUE || held === SECRET_VALUE;
+                const hide = (v: ShownValue) => (hidden && v !== null ? SECRET_VALUE : v);
+                return { path, kind: detailed[path]?.kind ?? "update", declared: hide(declared), live: hide(held) };
+            });
+        resources.push({ urn: step.urn, type, name: parts[3] ?? "", op: step.op, lastUp: lastUps.get(step.urn) ?? null, settings });
+    }
+    return { stack, resources };
+}
+
+/**
+ * The last update that changed each resource: its state's `modified` time placed in the stack's history (the last
+ * `update` that started at or before it). The engine records no history per setting, so this is the resource's.
+ */
+export function lastUpsOf(stackExport: unknown, history: unknown): Map<string, LastUp> {
+    const updates = (Array.isArray(history) ? history : [])
+        .filter((h: Json) => h?.kind === "update" && typeof h.version === "number" && typeof h.startTime === "string")
+        .map((h: Json) => ({ version: h.version as number, startTime: h.startTime as string, endTime: typeof h.endTime === "string" ? h.endTime : undefined, at: Date.parse(h.startTime as string) }))
+        .sort((a, b) => a.at - b.at);
+    const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+    const out = new Map<string, LastUp>();
+    for (const r of resources) {
+        const modified = typeof r.modified === "string" ? Date.parse(r.modified) : NaN;
+        if (typeof r.urn !== "string" || Number.isNaN(modified)) continue;
+        const up = [...updates].reverse().find((u) => u.at <= modified + 1000);
+        if (up) out.set(r.urn, { version: up.version, startTime: up.startTime, ...(up.endTime ? { endTime: up.endTime } : {}) });
+    }
+    return out;
+}
+
+/** The rooms a stack's export declares, of either face: room id to resource name. */
+export function declaredRooms(stackExport: unknown): Map<string, string> {
+    const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+    const rooms = new Map<string, string>();
+    for (const r of resources) {
+        if ((r.type === ROOM_TOKEN || r.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "" && typeof r.urn === "string") {
+            rooms.set(r.id, r.urn.split("::")[3] ?? "");
+        }
+    }
+    return rooms;
+}
+
+// ---- the team, from the API --------------------------------------------------------------------------------------
+
+export interface TeamReading {
+    rooms: Array<{ id: string; friendlyUrl: string; values: Json }>;
+    defaults: { domain: string; values: Json };
+}
+
+/** The camelCase form of a record read from the API: the settings as the pack's rules name them. */
+function camelRecord(record: Json): Json {
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [toCamelName(k), v]));
+}
+
+/**
+ * Every room of the team with its settings: the rooms listed (adopt-team's reading, until two agree), then each read
+ * on its own (a list item holds only some settings), `concurrency` at a time; the client's limiter keeps all of it
+ * within the team's request budget. A room deleted between the listing and its read is left out.
+ */
+export async function readTeam(client: RoomsClient, concurrency = 16): Promise<TeamReading> {
+    const defaults = await client.getDefaults();
+    const { rooms: listed } = await settledRooms(client);
+    const rooms: TeamReading["rooms"] = [];
+    let next = 0;
+    await Promise.all(
+        [...Array(Math.min(concurrency, listed.length))].map(async () => {
+            while (next < listed.length) {
+                const item = listed[next++]!;
+                try {
+                    const record = await client.getRoom(item.id);
+                    rooms.push({ id: item.id, friendlyUrl: record.friendly_url, values: camelRecord(record) });
+                } catch (error) {
+                    if ((error as { status?: number }).status === 404) continue;
+                    throw error;
+                }
+            }
+        }),
+    );
+    rooms.sort((a, b) => (a.friendlyUrl < b.friendlyUrl ? -1 : a.friendlyUrl > b.friendlyUrl ? 1 : 0));
+    return { rooms, defaults: { domain: defaults.domain, values: camelRecord(defaults) } };
+}
+
+// ---- the report --------------------------------------------------------------------------------------------------
+
+export interface StackReading {
+    stack: string;
+    /** What `pulumi preview --refresh --json --show-secrets` printed, parsed (kept in memory only). */
+    preview: unknown;
+    /** What `pulumi stack export` printed, parsed. */
+    stackExport: unknown;
+    /** What `pulumi stack history --json` printed, parsed (optional: without it no last up is known). */
+    history?: unknown;
+}
+
+export interface AuditInputs {
+    apiUrl: string;
+    stacks: StackReading[];
+    team: TeamReading;
+    /** The `--policy-pack-config` document (the engine's format), `{}` for the pack's defaults. */
+    packConfig: Json;
+    /** The arguments that select the stack of the adopt-team command (`--stack dev`), shell-quoted. */
+    adoptStack?: string;
+    now?: Date;
+}
+
+/** Text quoted for a POSIX shell. */
+export function shellQuote(text: string): string {
+    return /^[A-Za-z0-9_./:=@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A friendly URL as an adopt-team `--filter` glob that matches it alone: `*` and `?` in it would be wildcards. */
+function exactGlob(friendlyUrl: string): string {
+    return friendlyUrl.replace(/[*?]/g, "?");
+}
+
+export function buildReport(inputs: AuditInputs): AuditReport {
+    const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history), secretPathsOf(s.stackExport)));
+    const managedBy = new Map<string, { stacks: string[]; names: string[] }>();
+    for (const s of inputs.stacks) {
+        for (const [id, name] of declaredRooms(s.stackExport)) {
+            const entry = managedBy.get(id) ?? { stacks: [], names: [] };
+            entry.stacks.push(s.stack);
+            entry.names.push(name);
+            managedBy.set(id, entry);
+        }
+    }
+    const names = resourceNames(inputs.team.rooms.map((r) => r.friendlyUrl));
+    const unmanaged = inputs.team.rooms
+        .filter((r) => !managedBy.has(r.id))
+        .map((r): UnmanagedRoom => {
+            const name = names.get(r.friendlyUrl)!;
+            const file = `adopt-${name}.json`;
+            return {
+                id: r.id,
+                friendlyUrl: r.friendlyUrl,
+                resourceName: name,
+                importEntry: { type: ROOM_TOKEN, name, id: r.id },
+                adoptCommand: `npx pulumi-vcrooms adopt-team${inputs.adoptStack ? ` ${inputs.adoptStack}` : ""} --filter ${shellQuote(exactGlob(r.friendlyUrl))} --out ${shellQuote(file)} && pulumi import --file ${shellQuote(file)}`,
+            };
+        });
+    const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy);
+    const driftResources = drift.reduce((n, s) => n + s.resources.length, 0);
+    const driftSettings = drift.reduce((n, s) => n + s.resources.reduce((m, r) => m + r.settings.length, 0), 0);
+    const mandatory = governance.violations.filter((v) => v.level === "mandatory").length;
+    return {
+        schema: REPORT_SCHEMA,
+        generatedAt: (inputs.now ?? new Date()).toISOString(),
+        apiUrl: inputs.apiUrl,
+        stacks: inputs.stacks.map((s) => s.stack),
+        summary: {
+            driftResources,
+            driftSettings,
+            unmanagedRooms: unmanaged.length,
+            violations: governance.violations.length,
+            mandatoryViolations: mandatory,
+            advisoryViolations: governance.violations.length - mandatory,
+            rooms: inputs.team.rooms.length,
+            managedRooms: inputs.team.rooms.length - unmanaged.length,
+            clean: driftResources === 0 && unmanaged.length === 0 && governance.violations.length === 0,
+        },
+        drift,
+        unmanaged,
+        governance,
+    };
+}
+
+/**
+ * Every room of the team, and the team's defaults, judged by each resource policy of the pack at the level and with
+ * the configuration the pack's config document gives it: the pack's own rules (`judgeRecord`), with the team's
+ * defaults as what a room inherits. A configuration a policy refuses stops the audit, as it stops the pack.
+ */
+function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, { stacks: string[]; names: string[] }>): AuditReport["governance"] {
+    const secret = SECRET_SETTINGS;
+    const defaults: RecordSubject = { kind: "TeamDefaults", name: team.defaults.domain, values: team.defaults.values, secret };
+    const policies = resourcePolicies.map((p) => ({ policy: p, ...policySettings(packConfig, p) }));
+    const violations: Violation[] = [];
+    for (const { policy, level, config } of policies) {
+        if (level === "disabled") continue;
+        if (level !== "mandatory" && level !== "advisory" && level !== "remediate") throw new PackConfigError(`the pack's configuration gives ${policy.name} the level ${JSON.stringify(level)}: use advisory, mandatory or disabled`);
+        const shownLevel = level === "advisory" ? "advisory" : "mandatory";
+        for (const message of policy.judgeRecord(defaults, undefined, config)) {
+            violations.push({ policy: policy.name, level: shownLevel, kind: "TeamDefaults", subject: team.defaults.domain, managedBy: [], message });
+        }
+        for (const room of team.rooms) {
+            const managed = managedBy.get(room.id);
+            // A declared room is named as its stack names it (namePattern matches that name too); else by its friendly URL.
+            const subject: RecordSubject = { kind: "Room", name: managed?.names[0] ?? room.friendlyUrl, values: room.values, secret };
+            for (const message of policy.judgeRecord(subject, defaults, config)) {
+                violations.push({ policy: policy.name, level: shownLevel, kind: "Room", subject: room.friendlyUrl, roomId: room.id, managedBy: managed?.stacks ?? [], message });
+            }
+        }
+    }
+    return { policies: policies.map((p) => ({ name: p.policy.name, level: p.level })), roomsJudged: team.rooms.length, violations };
+}
+
+// ---- exit codes --------------------------------------------------------------------------------------------------
+
+export const FAIL_ON = ["drift", "unmanaged", "violations"] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+export function parseFailOn(text: string | undefined): Set<FailOn> {
+    if (text === undefined) return new Set(["drift", "violations"]);
+    const chosen = text.split(",").map((s) => s.trim()).filter((s) => s !== "" && s !== "none");
+    const wrong = chosen.filter((s) => !(FAIL_ON as readonly string[]).includes(s));
+    if (wrong.length > 0) throw new CommandError(`--fail-on ${JSON.stringify(text)}: ${wrong.map((w) => JSON.stringify(w)).join(", ")} is not one of ${FAIL_ON.join(", ")} (or none)`);
+    return new Set(chosen as FailOn[]);
+}
+
+/** 1 when the report holds what `failOn` names (violations: the mandatory ones, as the engine fails on), else 0. */
+export function exitCodeOf(report: AuditReport, failOn: ReadonlySet<FailOn>): 0 | 1 {
+    const s = report.summary;
+    const failed = (failOn.has("drift") && s.driftResources > 0) || (failOn.has("unmanaged") && s.unmanagedRooms > 0) || (failOn.has("violations") && s.mandatoryViolations > 0);
+    return failed ? 1 : 0;
+}

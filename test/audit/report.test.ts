@@ -1,0 +1,101 @@
+/**
+ * The audit report built from what the engine prints, without a CLI (test/cli/audit.test.ts runs the command through
+ * the real one): the preview is read with its secrets shown, so every property the stack's state marks secret, every
+ * setting the table marks secret, and every value of a resource the state does not have yet is hidden in all three
+ * files, whatever else the step holds; refresh steps and the engine's own properties are no drift.
+ */
+import { describe, expect, it } from "vitest";
+import { buildReport, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, type TeamReading } from "../../cli/audit";
+import { renderHtml, renderJson, renderMarkdown } from "../../cli/auditRender";
+import { toCamelName } from "../../provider/model/names";
+import { isSecret, SETTINGS } from "../../provider/model/settings";
+
+const URN = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::standup";
+const NEW_URN = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::fresh";
+const SECRET_MARK = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc" };
+const TABLE_SECRETS = SETTINGS.filter(isSecret).map((s) => toCamelName(s.name));
+
+/** Plain text no id or time holds, one per secret value the engine shows with --show-secrets. */
+const plain = (i: number) => `SECRET-VALUE-${i}-#W`;
+
+/** The export of a stack holding `standup`, whose `note` input was made secret in code. */
+const stackExport = {
+    version: 3,
+    deployment: {
+        resources: [{ urn: URN, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-1", inputs: { note: SECRET_MARK, toolbarColor: "#3771E0" }, outputs: { toolbarColor: "#3771E0" }, modified: "2026-11-28T05:00:30Z" }],
+    },
+};
+
+/** A preview of both: `standup` drifted in its colour, its secret note and every secret setting; `fresh` is new. */
+function preview() {
+    const secretsBefore = Object.fromEntries(TABLE_SECRETS.map((k, i) => [k, plain(10 + i)]));
+    const secretsAfter = Object.fromEntries(TABLE_SECRETS.map((k, i) => [k, plain(20 + i)]));
+    return {
+        steps: [
+            { op: "refresh", urn: URN, oldState: { inputs: { toolbarColor: "#3771E0" } }, newState: { inputs: { toolbarColor: "#000000" } } },
+            {
+                op: "update",
+                urn: URN,
+                oldState: { inputs: { __provider: "x", toolbarColor: "#000000", note: plain(1), ...secretsBefore }, outputs: {} },
+                newState: { inputs: { __provider: "y", toolbarColor: "#3771E0", note: plain(2), ...secretsAfter } },
+            },
+            { op: "create", urn: NEW_URN, newState: { inputs: { friendlyUrl: "fresh", description: plain(3) } } },
+            { op: "same", urn: "urn:pulumi:dev::rooms::pulumi:pulumi:Stack::rooms-dev" },
+        ],
+    };
+}
+
+const team: TeamReading = { rooms: [], defaults: { domain: "acme", values: { recordingsEnabled: false } } };
+
+describe("the audit report", () => {
+    it("lists each changed property of each changed step, declared and live, and never a secret value", () => {
+        const drift = driftOfPreview("dev", preview(), new Map(), secretPathsOf(stackExport));
+        expect(drift.resources.map((r) => `${r.op} ${r.name}`)).toEqual(["update standup", "create fresh"]);
+        const [standup, fresh] = drift.resources;
+        expect(standup!.settings.map((s) => s.path)).toEqual(["note", ...TABLE_SECRETS, "toolbarColor"].sort());
+        expect(standup!.settings.find((s) => s.path === "toolbarColor")).toEqual({ path: "toolbarColor", kind: "update", declared: "#3771E0", live: "#000000" });
+        for (const s of standup!.settings.filter((s) => s.path !== "toolbarColor")) expect(s, s.path).toMatchObject({ declared: { secret: true }, live: { secret: true } });
+        // Not in the state yet: what is secret in it cannot be known, so no value is shown.
+        expect(fresh!.settings).toEqual([
+            { path: "description", kind: "add", declared: { secret: true }, live: null },
+            { path: "friendlyUrl", kind: "add", declared: { secret: true }, live: null },
+        ]);
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: preview(), stackExport }], team, packConfig: {} });
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) expect(text).not.toMatch(/SECRET-VALUE/);
+    });
+
+    it("takes the properties of the plugin face's detailed diff, paths included, with the live value from the refreshed inputs", () => {
+        const urn = "urn:pulumi:dev::rooms::vcrooms:index:Room::board";
+        const state = { version: 3, deployment: { resources: [{ urn, type: "vcrooms:index:Room", id: "room-2", inputs: { tags: ["a", "b"] }, outputs: {} }] } };
+        const step = {
+            op: "update",
+            urn,
+            detailedDiff: { "tags[1]": { kind: "update" }, maxParticipants: { kind: "update" }, description: { kind: "delete" } },
+            oldState: { inputs: { tags: ["a", "z"], maxParticipants: 80, description: "Board" }, outputs: { tags: ["a", "z"], maxParticipants: 80, description: "Board", roomUrl: "u" } },
+            newState: { inputs: { tags: ["a", "b"], maxParticipants: 50 } },
+        };
+        expect(driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state)).resources[0]!.settings).toEqual([
+            { path: "description", kind: "delete", declared: null, live: "Board" },
+            { path: "maxParticipants", kind: "update", declared: 50, live: 80 },
+            { path: "tags[1]", kind: "update", declared: "b", live: "z" },
+        ]);
+    });
+
+    it("dates each resource by the last update of the history before its state changed", () => {
+        const history = [
+            { version: 1, kind: "update", startTime: "2026-11-28T05:00:00Z" },
+            { version: 2, kind: "update", startTime: "2026-11-28T05:00:25Z", endTime: "2026-11-28T05:00:31Z" },
+            { version: 3, kind: "refresh", startTime: "2026-11-28T05:01:00Z" },
+        ];
+        expect(lastUpsOf(stackExport, history).get(URN)).toEqual({ version: 2, startTime: "2026-11-28T05:00:25Z", endTime: "2026-11-28T05:00:31Z" });
+        expect(lastUpsOf(stackExport, undefined).size).toBe(0);
+    });
+
+    it("exits 1 only on what --fail-on names, mandatory violations only", () => {
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: preview(), stackExport }], team, packConfig: {} });
+        expect(exitCodeOf(report, parseFailOn(undefined))).toBe(1);
+        expect(exitCodeOf(report, parseFailOn("unmanaged,violations"))).toBe(0);
+        expect(exitCodeOf(report, parseFailOn("none"))).toBe(0);
+        expect(() => parseFailOn("drift,unmanged")).toThrow('--fail-on "drift,unmanged": "unmanged" is not one of drift, unmanaged, violations (or none)');
+    });
+});
