@@ -50,7 +50,13 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
     for (const [key, secret] of secretInputs(d)) if (key in args) props[key] = secretForm(args[key], secret);
     // Bookkeeping, under the `__` names the engine's display hides (provider/resources/hiddenKeys.ts).
     for (const key of resourceNameInputs(d)) props[hiddenKey(key)] = name;
-    for (const key of urnInputs(d)) props[hiddenKey(key)] = urnOf(dynamicType(d.type), name, opts.parent);
+    // A kind with outputs that carry an input holds its registration until the run's carriedSecrets is registered: a
+    // promise in one of its inputs (its URN, which every such kind has) keeps the SDK from sending it before.
+    const registered = carryingOutputs(d).length > 0 ? carriedSecretsRegistered(runState()) : undefined;
+    for (const key of urnInputs(d)) {
+        const urn = urnOf(dynamicType(d.type), name, opts.parent);
+        props[hiddenKey(key)] = registered === undefined ? urn : registered.then(() => urn);
+    }
     for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
     if (opts.replaceOnChanges !== undefined && opts.replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...opts.replaceOnChanges];
     return props;
@@ -70,17 +76,17 @@ const maySecret = (v: unknown) => pulumi.Output.isInstance(v) || v instanceof Pr
  *   the secret-output lists of the resources that inherit them (rooms) with what each declares itself. The lists are
  *   read when the resource's registration is sent, after the program's synchronous declarations have all run, so a
  *   TeamDefaults declared after its rooms still reaches them.
- * - Whether the run's stack transform that marks carried secrets (`carriedSecrets`) is registered.
+ * - When the run's stack transform that marks carried secrets (`carriedSecrets`) is registered.
  */
 interface RunState {
     inherited: Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>;
-    transformRegistered: boolean;
+    transformRegistered?: Promise<void>;
 }
 const runs = new WeakMap<object, RunState>();
 
 function runState(): RunState {
     const key: object | undefined = pulumi.runtime.getStackResource() ?? (pulumi.runtime.getMonitor() as object | undefined);
-    const fresh = (): RunState => ({ inherited: new Map(), transformRegistered: false });
+    const fresh = (): RunState => ({ inherited: new Map() });
     if (key === undefined) return fresh();
     return runs.get(key) ?? runs.set(key, fresh()).get(key)!;
 }
@@ -101,8 +107,8 @@ const BY_TYPE = new Map(Object.values(declarations).map((d) => [dynamicType(d.ty
  * (`topic` with the description, say) are added to its secret outputs. The constructor decides from the arguments it
  * is given; a transform (`pulumi.runtime.registerResourceTransform`, `transforms`) may make an input secret after, and
  * the engine marks an output secret only where the input of the same name is. Stack transforms run last, in the
- * order registered: this one is registered at the run's first resource of ours, so it runs after those registered
- * before it (the usual place is the program's start).
+ * order registered: this one is registered once the program's synchronous code has run (`carriedSecretsRegistered`),
+ * so it runs after those the program registered by then.
  */
 async function carriedSecrets(args: pulumi.ResourceTransformArgs): Promise<pulumi.ResourceTransformResult | undefined> {
     const d = args.custom ? BY_TYPE.get(args.type) : undefined;
@@ -114,16 +120,26 @@ async function carriedSecrets(args: pulumi.ResourceTransformArgs): Promise<pulum
     return missing.length === 0 ? undefined : { props: args.props, opts: secretOpts };
 }
 
-function registerCarriedSecrets(run: RunState): void {
-    if (run.transformRegistered) return;
-    run.transformRegistered = true;
-    // The engine stand-in (mocks: harness/engine) runs no engine transforms; an engine without transforms refuses it.
-    if (isMocked()) return;
-    try {
-        pulumi.runtime.registerResourceTransform(carriedSecrets);
-    } catch {
-        // An engine without transforms: no transform can make an input secret either.
-    }
+/**
+ * Registers the run's `carriedSecrets` once, after the program's synchronous code has run and every stack transform
+ * it registered is registered with the engine (which runs stack transforms in the order their registrations reach
+ * it); answers when it is registered, or undefined where there is nothing to wait for. A resource of ours holds its
+ * registration until then (through a bookkeeping input, `resourceProps`), so the transform sees it.
+ */
+function carriedSecretsRegistered(run: RunState): Promise<void> | undefined {
+    // The engine stand-in (mocks: harness/engine) runs no engine transforms.
+    if (isMocked()) return undefined;
+    run.transformRegistered ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => pulumi.runtime.awaitStackRegistrations())
+        .then(() => {
+            try {
+                pulumi.runtime.registerResourceTransform(carriedSecrets);
+            } catch {
+                // An engine without transforms: no transform can make an input secret either.
+            }
+            return pulumi.runtime.awaitStackRegistrations();
+        });
+    return run.transformRegistered;
 }
 
 function isMocked(): boolean {
@@ -135,7 +151,6 @@ function isMocked(): boolean {
 /** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
 export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
     const run = runState();
-    if (carryingOutputs(d).length > 0) registerCarriedSecrets(run);
     const list = [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d), ...carryingOutputs(d).filter(([, input]) => maySecret(args[input])).map(([output]) => output)];
     if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
         const given = inheritance(run, d.type);

@@ -95,7 +95,7 @@ export = async () => {
             replaceOnChanges: o.replaceOnChanges,
             replacementTrigger: o.replacementTrigger,
             deleteBeforeReplace: o.deleteBeforeReplace,
-            aliases: o.aliases?.map((a) => ({ name: a.name, parent: a.parent === undefined ? undefined : a.parent === "root" ? pulumi.rootStackResource : resource(a.parent) })),
+            aliases: o.aliases?.map((a) => ({ name: a.name ?? r.name, parent: a.parent === undefined ? undefined : a.parent === "root" ? pulumi.rootStackResource : resource(a.parent) })),
             import: o.import,
             hideDiffs: o.hideDiffs,
         };
