@@ -25,6 +25,7 @@ describe.skipIf("skip" in cli)("Automation API: inline programs of two stacks in
     let teamA: RunningEmulator;
     let teamB: RunningEmulator;
     let workDir: string;
+    let cwd: string | undefined;
     const stacks: automation.Stack[] = [];
 
     beforeAll(async () => {
@@ -38,10 +39,15 @@ describe.skipIf("skip" in cli)("Automation API: inline programs of two stacks in
         fs.symlinkSync(ROOT, path.join(modules, "pulumi-vcrooms"), "dir");
         fs.mkdirSync(path.join(workDir, ".backend"));
         process.env.PATH = `${cliDir}${path.delimiter}${process.env.PATH ?? ""}`;
+        // An inline program's providers run in the controller's own folder (the engine starts them in the process's
+        // working directory), whose node_modules has the package.
+        cwd = process.cwd();
+        process.chdir(workDir);
     });
 
     afterAll(async () => {
         for (const stack of stacks) await stack.destroy().catch(() => undefined);
+        if (cwd) process.chdir(cwd);
         await Promise.all([teamA?.close(), teamB?.close()]);
         if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
     });
