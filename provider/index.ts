@@ -7,7 +7,11 @@
  * kind's own call. Each provider is a `pulumi.dynamic.ResourceProvider` usable directly.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Kind } from "./declarations";
+import { declarations, type Kind } from "./declarations";
+import type { Declaration, Values } from "./declarations/declaration";
+import { REPLACE_ON_CHANGES } from "./declarations/derive";
+import { withReplaceOnChanges } from "./resources/diff";
+import type { Context, ResourceKind } from "./resources/kind";
 import type { FunctionName, FunctionResult } from "./functions";
 import type { StackConfig } from "./model/connection";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
@@ -24,9 +28,46 @@ export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "up
  * optional context, which the dynamic host never passes (the kinds hide the bookkeeping inputs and take the resource
  * name from the SDK's name input: resources/hiddenKeys.ts).
  */
-export const providers = Object.fromEntries(Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(k)])) as Record<Kind, DynamicProvider>;
+export const providers = Object.fromEntries(
+    Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(replacingOnChanges(declarations[kind as Kind], k))]),
+) as Record<Kind, DynamicProvider>;
 
 export type ProviderKind = Kind;
+
+/** The bag without the replaceOnChanges input, and that input's paths. */
+function withoutPaths(bag: Values | undefined): { plain: Values; paths: string[] | undefined } {
+    const { [REPLACE_ON_CHANGES]: given, ...plain } = bag ?? {};
+    return { plain, paths: Array.isArray(given) ? given.filter((p): p is string => typeof p === "string") : undefined };
+}
+
+/**
+ * The kind with the resource's `replaceOnChanges` option honoured: the SDK passes it as an input
+ * (`__replaceOnChanges`), check keeps it in the inputs (so the engine keeps it in state, where a diff finds it), and a
+ * diff replaces on a change the option covers. The dynamic host sends the engine only a diff's `replaces`, no list of
+ * changed properties, so the engine itself cannot match the option.
+ */
+function replacingOnChanges(d: Declaration, kind: ResourceKind): ResourceKind {
+    const update = kind.update?.bind(kind);
+    const planned = kind.planned?.bind(kind);
+    return {
+        read: kind.read.bind(kind),
+        delete: kind.delete.bind(kind),
+        ...(planned ? { planned } : {}),
+        async check(olds, news, ctx) {
+            const n = withoutPaths(news);
+            const result = await kind.check(withoutPaths(olds).plain, n.plain, ctx);
+            return n.paths === undefined ? result : { ...result, inputs: { ...result.inputs, [REPLACE_ON_CHANGES]: n.paths } };
+        },
+        async diff(id, olds, news, ctx) {
+            const n = withoutPaths(news);
+            const o = withoutPaths(olds).plain;
+            const diff = await kind.diff(id, o, n.plain, ctx);
+            return n.paths === undefined ? diff : withReplaceOnChanges(d, diff, n.paths, o, n.plain);
+        },
+        create: (inputs, ctx) => kind.create(withoutPaths(inputs).plain, ctx),
+        ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => update(id, withoutPaths(olds).plain, withoutPaths(news).plain, ctx) } : {}),
+    };
+}
 
 /** Called by the shims' `configure` with the stack configuration (`vcrooms:*`). */
 export function configure(config: StackConfig): void {

@@ -9,8 +9,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
-import { ShimResource, type ProviderKind } from "./shim";
+import { carryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { dynamicType, ShimResource, type ProviderKind } from "./shim";
+
 
 /**
  * Makes a secret input secret in state and plans whatever the caller passed. An object input with
@@ -24,13 +25,40 @@ function secretForm(value: unknown, secret: true | readonly string[]): unknown {
     return { ...object, ...Object.fromEntries(secret.filter((k) => object[k] !== undefined).map((k) => [k, pulumi.secret(object[k])])) };
 }
 
+/** Internal to @pulumi/pulumi's Resource (set by its constructor): the resource's parent, kept for its URN. */
+type WithParent = pulumi.Resource & { __parentResource?: pulumi.Resource };
+
+const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
+
+/**
+ * The URN the engine gives a resource of `type` named `name` under `parent`: its type qualified by its ancestors'
+ * types (the root stack's left out), as the engine builds it at registration. Known here, before registration, so
+ * that the dynamic face, whose host is given no URN, keys what it keeps per resource on it (two Rooms "lobby" under
+ * two components are two resources).
+ */
+export function urnOf(type: string, name: string, parent: pulumi.Resource | undefined): string {
+    const types = [type];
+    for (let p = parent as WithParent | undefined; p !== undefined && pulumi.resourceType(p) !== ROOT_STACK_TYPE; p = p.__parentResource as WithParent | undefined) {
+        types.unshift(pulumi.resourceType(p));
+    }
+    return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${types.join("$")}::${name}`;
+}
+
 /** The props a resource registers: placeholders for every output, then the args, secrets wrapped. */
-export function resourceProps(d: Declaration, name: string, args: Record<string, unknown>): Record<string, unknown> {
+export function resourceProps(d: Declaration, name: string, args: Record<string, unknown>, opts: pulumi.CustomResourceOptions = {}): Record<string, unknown> {
     const props: Record<string, unknown> = { ...outputPlaceholders(d), ...args };
     for (const [key, secret] of secretInputs(d)) if (key in args) props[key] = secretForm(args[key], secret);
     // Bookkeeping, under the `__` names the engine's display hides (provider/resources/hiddenKeys.ts).
     for (const key of resourceNameInputs(d)) props[hiddenKey(key)] = name;
+    // A kind with outputs that carry an input holds its registration until the run's carriedSecrets is registered: a
+    // promise in one of its inputs (its URN, which every such kind has) keeps the SDK from sending it before.
+    const registered = carryingOutputs(d).length > 0 ? carriedSecretsRegistered(runState()) : undefined;
+    for (const key of urnInputs(d)) {
+        const urn = urnOf(dynamicType(d.type), name, opts.parent);
+        props[hiddenKey(key)] = registered === undefined ? urn : registered.then(() => urn);
+    }
     for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
+    if (opts.replaceOnChanges !== undefined && opts.replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...opts.replaceOnChanges];
     return props;
 }
 
@@ -41,29 +69,112 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
 const maySecret = (v: unknown) => pulumi.Output.isInstance(v) || v instanceof Promise;
 
 /**
- * Inherited secrets across the program: by the type inherited from (TeamDefaults), the settings given to it as maybe
- * secret values, and the secret-output lists of the resources that inherit them (rooms) with what each declares itself.
- * The lists are read when the resource's registration is sent, after the program's synchronous declarations have all
- * run, so a TeamDefaults declared after its rooms still reaches them.
+ * What one run of a program keeps (a deployment: a CLI's run, or one Automation API run among others in the process),
+ * under its root stack resource (else its monitor), weakly: nothing of one run reaches another, and it goes with the
+ * run.
+ * - Inherited secrets: by the type inherited from (TeamDefaults), the settings given to it as maybe secret values, and
+ *   the secret-output lists of the resources that inherit them (rooms) with what each declares itself. The lists are
+ *   read when the resource's registration is sent, after the program's synchronous declarations have all run, so a
+ *   TeamDefaults declared after its rooms still reaches them.
+ * - When the run's stack transform that marks carried secrets (`carriedSecrets`) is registered.
  */
-const inherited = new Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>();
-const inheritance = (type: string) => inherited.get(type) ?? inherited.set(type, { names: new Set(), heirs: [] }).get(type)!;
+interface RunState {
+    inherited: Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>;
+    transformRegistered?: Promise<void>;
+}
+const runs = new WeakMap<object, RunState>();
+
+function runState(): RunState {
+    const key: object | undefined = pulumi.runtime.getStackResource() ?? (pulumi.runtime.getMonitor() as object | undefined);
+    const fresh = (): RunState => ({ inherited: new Map() });
+    if (key === undefined) return fresh();
+    return runs.get(key) ?? runs.set(key, fresh()).get(key)!;
+}
+
+const inheritance = (run: RunState, type: string) => run.inherited.get(type) ?? run.inherited.set(type, { names: new Set(), heirs: [] }).get(type)!;
+
+/** Whether a value the engine hands a transform holds a secret (transforms get secrets in the RPC form). */
+function holdsSecret(value: unknown): boolean {
+    if (value === null || typeof value !== "object") return false;
+    if (pulumi.runtime.isRpcSecret(value)) return true;
+    return Object.values(value as Record<string, unknown>).some(holdsSecret);
+}
+
+const BY_TYPE = new Map(Object.values(declarations).map((d) => [dynamicType(d.type), d as Declaration]));
+
+/**
+ * The run's stack transform: for a resource of ours, the outputs that carry an input the engine now holds as secret
+ * (`topic` with the description, say) are added to its secret outputs. The constructor decides from the arguments it
+ * is given; a transform (`pulumi.runtime.registerResourceTransform`, `transforms`) may make an input secret after, and
+ * the engine marks an output secret only where the input of the same name is. Stack transforms run last, in the
+ * order registered: this one is registered once the program's synchronous code has run (`carriedSecretsRegistered`),
+ * so it runs after those the program registered by then.
+ */
+async function carriedSecrets(args: pulumi.ResourceTransformArgs): Promise<pulumi.ResourceTransformResult | undefined> {
+    const d = args.custom ? BY_TYPE.get(args.type) : undefined;
+    if (d === undefined) return undefined;
+    const opts = args.opts as pulumi.CustomResourceOptions;
+    const list = opts.additionalSecretOutputs ?? [];
+    const missing = carryingOutputs(d).filter(([output, input]) => !list.includes(output) && holdsSecret(args.props[input])).map(([output]) => output);
+    const secretOpts: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: [...list, ...missing] };
+    return missing.length === 0 ? undefined : { props: args.props, opts: secretOpts };
+}
+
+/**
+ * Registers the run's `carriedSecrets` once, after the program's synchronous code has run and every stack transform
+ * it registered is registered with the engine (which runs stack transforms in the order their registrations reach
+ * it); answers when it is registered, or undefined where there is nothing to wait for. A resource of ours holds its
+ * registration until then (through a bookkeeping input, `resourceProps`), so the transform sees it.
+ */
+function carriedSecretsRegistered(run: RunState): Promise<void> | undefined {
+    // The engine stand-in (mocks: harness/engine) runs no engine transforms.
+    if (isMocked()) return undefined;
+    run.transformRegistered ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => pulumi.runtime.awaitStackRegistrations())
+        .then(() => {
+            try {
+                pulumi.runtime.registerResourceTransform(carriedSecrets);
+            } catch {
+                // An engine without transforms: no transform can make an input secret either.
+            }
+            return pulumi.runtime.awaitStackRegistrations();
+        });
+    return run.transformRegistered;
+}
+
+function isMocked(): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: new (...args: never[]) => object };
+    return pulumi.runtime.getMonitor() instanceof MockMonitor;
+}
 
 /** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
 export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
+    const run = runState();
     const list = [...(opts?.additionalSecretOutputs ?? []), ...secretOutputNames(d), ...carryingOutputs(d).filter(([, input]) => maySecret(args[input])).map(([output]) => output)];
     if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
-        const given = inheritance(d.type);
+        const given = inheritance(run, d.type);
         for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);
         for (const heir of given.heirs) for (const name of given.names) if (!heir.declared.has(name) && !heir.list.includes(name)) heir.list.push(name);
     }
     if (d.inheritsFrom) {
-        const from = inheritance(d.inheritsFrom);
+        const from = inheritance(run, d.inheritsFrom);
         const declared = new Set(Object.keys(args).filter((k) => args[k] !== undefined));
         list.push(...[...from.names].filter((name) => !declared.has(name)));
         from.heirs.push({ list, declared });
     }
     return { ...opts, additionalSecretOutputs: list };
+}
+
+/**
+ * Why the `import` option is refused here, in one line: for an import the engine asks the dynamic-provider host to
+ * read the resource with nothing but its id, and the host finds no provider text to load (it fails with "code must be
+ * a string"), so no code of ours runs. What adopts a room instead: adoptExisting, or the `vcrooms` plugin's
+ * resources, whose provider reads it.
+ */
+export function importRefusal(d: Declaration, name: string): string {
+    const adopt = d.extras.adoptExisting !== undefined ? "declare its friendlyUrl with adoptExisting: true, or " : "";
+    return `${d.type} "${name}": the import option cannot adopt a dynamic resource (Pulumi's dynamic-provider host cannot read one by id); ${adopt}use the vcrooms plugin's resources, whose import option and \`pulumi import\` adopt by id`;
 }
 
 /**
@@ -79,12 +190,13 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
  */
 export abstract class DeclaredResource extends ShimResource {
     protected constructor(kind: ProviderKind, d: Declaration, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+        if (opts?.import !== undefined) throw new pulumi.RunError(importRefusal(d, name));
         const limit = Error.stackTraceLimit;
         const prepare = Error.prepareStackTrace;
         Error.stackTraceLimit = 0;
         Error.prepareStackTrace = (error, frames) => (prepare ?? defaultStack)(error, frames.filter((f) => !BETWEEN.has(f.getFileName() ?? "")));
         try {
-            super(kind, d.type, name, resourceProps(d, name, args as Record<string, unknown>), resourceOptions(d, opts, args as Record<string, unknown>));
+            super(kind, d.type, name, resourceProps(d, name, args as Record<string, unknown>, opts), resourceOptions(d, opts, args as Record<string, unknown>));
         } finally {
             Error.stackTraceLimit = limit;
             Error.prepareStackTrace = prepare;

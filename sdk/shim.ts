@@ -28,6 +28,11 @@ export function shimText(kind: ProviderKind): string {
     return `exports.handler=()=>require("pulumi-vcrooms/provider").shims.${kind}`;
 }
 
+/** The type token a kind's dynamic resources register under (and their URNs carry). */
+export function dynamicType(type: string): string {
+    return `pulumi-nodejs:dynamic/vcrooms:${type}`;
+}
+
 /**
  * A dynamic resource (`pulumi-nodejs:dynamic/vcrooms:<type>`, run by the engine's dynamic-provider host) whose
  * provider is the kind's shim text: what `pulumi.dynamic.Resource` registers, with the text given rather than
@@ -35,6 +40,6 @@ export function shimText(kind: ProviderKind): string {
  */
 export abstract class ShimResource extends pulumi.CustomResource {
     protected constructor(kind: ProviderKind, type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined) {
-        super(`pulumi-nodejs:dynamic/vcrooms:${type}`, name, { ...props, __provider: shimText(kind) }, opts);
+        super(dynamicType(type), name, { ...props, __provider: shimText(kind) }, opts);
     }
 }

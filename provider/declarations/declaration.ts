@@ -51,6 +51,8 @@ export interface ExtraInput<T = unknown> {
     readonly fromResourceName?: boolean;
     /** Filled by the SDK with `<project>/<stack>` (the plugin face takes it from the URN); not a user input either. */
     readonly fromStack?: boolean;
+    /** Filled with the resource's URN (by the SDK in the dynamic face, from the engine's request in the plugin face); not a user input either. */
+    readonly fromUrn?: boolean;
     /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
     readonly fromCheck?: boolean;
     /** Phantom: carries the value type to the SDK's argument types. */
@@ -132,7 +134,7 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromCheck: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromUrn: true } | { fromCheck: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
 } & { [K in keyof D["extras"] as D["extras"][K] extends { required: true } ? K : never]: ValueOfField<D["extras"][K]> };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */

@@ -53,6 +53,7 @@ export const room = declareResource({
     scope: "room",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the start of the generated friendly URL.", { fromResourceName: true }),
+        resourceUrn: stringInput("Set to the resource's URN (by the SDK, or the plugin from the engine's request); what tells two Rooms of one name under two parents apart.", { fromUrn: true }),
         stack: stringInput("Set by the SDK to `<project>/<stack>`. Nothing derives from it any more (two backends may hold stacks of one name); kept so states written with it stay as they are.", { fromStack: true }),
         friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl is generated rather than declared.", { fromCheck: true }),
         createId: stringInput("Set by check: random, chosen when the resource is created or replaced and kept from then on; the generated friendly URL's suffix and the creation marker derive from it.", { fromCheck: true }),

@@ -12,6 +12,7 @@ export const teamDefaults = declareResource({
     scope: "defaults",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; tells two declarations of one team apart.", { fromResourceName: true }),
+        resourceUrn: stringInput("Set to the resource's URN (by the SDK, or the plugin from the engine's request); what tells two declarations of one name under two parents apart.", { fromUrn: true }),
         restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over.", { whenOmitted: "`true`." }),
     },
     outputs: {

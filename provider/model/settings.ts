@@ -360,9 +360,13 @@ const ROOM_ONLY = [
         rule("3 to 32 characters (any, counted as Unicode code points); unique in the team", () => text(3, 32)),
         "Friendly URL, unique in the team, 3 to 32 characters. Any character the API takes is accepted; letters, digits and - . _ ~ keep the room's link readable.",
         {
-            // adoptExisting acts only when a room is created: on a rename it would be no way out.
+            // adoptExisting acts only when a room is created: on a rename it would be no way out. A replacement the
+            // engine creates before it deletes the room it replaces (replacementTrigger, `up --replace`, a change
+            // replaceOnChanges names) finds that room under the declared name: deleteBeforeReplace is the way there.
             remedy: (action: string) =>
-                action === "create" ? "choose another friendlyUrl, or set adoptExisting: true to manage the existing room" : "another room has this friendly URL; choose another friendlyUrl",
+                action === "create"
+                    ? "choose another friendlyUrl, or set adoptExisting: true to manage the existing room; when it is this Room's own room and the Room is being replaced (the engine creates the replacement first), set the deleteBeforeReplace option"
+                    : "another room has this friendly URL; choose another friendlyUrl",
         },
     ),
     choice("privacy", "room", ["public", "private"], "Public rooms are joined by link; private rooms need a token."),

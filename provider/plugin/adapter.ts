@@ -10,7 +10,7 @@
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -65,9 +65,9 @@ function plainJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** The context of a call about `ref`: its resource name; warnings go to stderr, which the engine shows. */
+/** The context of a call about `ref`: its resource name and URN; warnings go to stderr, which the engine shows. */
 function contextOf(ref: ResourceRef): Context {
-    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref) };
+    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}) };
 }
 
 export class VcroomsPlugin {
@@ -137,6 +137,7 @@ export class VcroomsPlugin {
         }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name, hidden as there.
         for (const name of resourceNameInputs(d)) inputs[hiddenKey(name)] = nameOf(ref);
+        if (ref.urn) for (const name of urnInputs(d)) inputs[hiddenKey(name)] = ref.urn;
         for (const name of stackInputs(d)) inputs[hiddenKey(name)] = stackOf(ref);
         const result = await provider.check(unwrapSecrets<Values>(olds).plain, inputs, ctx);
         return { inputs: wrapSecrets(result.inputs, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures };

@@ -5,7 +5,8 @@
  * a resource dropped from the program. So two declarations of one room (or of one team's defaults) meet here at
  * preview, and a delete can tell that the room went to another resource in this same deployment.
  *
- * A resource is known by its Pulumi name (the context's `resourceName`); a team by its API URL.
+ * A resource is known by its URN (`identityOf` in kind.ts: two resources of one name under two parents are two
+ * owners; only a state written before the SDK filled the URN falls back to the name); a team by its API URL.
  *
  * The runtime (provider/runtime.ts) owns one `Claims` and hands it to every kind, so the claims are shared between
  * the resources of one process and nothing is kept at module level.

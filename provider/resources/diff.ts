@@ -31,19 +31,46 @@ export function replacedBy(diff: KindDiff, key: string, olds: Values, news: Valu
     return { ...diff, changes: true, replaces, detailedDiff: { ...diff.detailedDiff, [key]: changeKind(key, olds, news, true) } };
 }
 
+/**
+ * Whether a replacement must delete first: it would collide with the resource it replaces under the same declared
+ * unique value. A generated value is generated anew for the replacement (the engine checks it again with no olds), so
+ * the new resource can come first and the old one go at the end, as Pulumi's auto-naming does.
+ */
+function deletesFirst(d: Declaration, olds: Values, news: Values): boolean {
+    const unique = d.uniqueInput;
+    return unique !== undefined && news[unique] === olds[unique] && !(d.generatedFlag !== undefined && news[d.generatedFlag] === true);
+}
+
+/**
+ * Whether a `replaceOnChanges` path (`description`, `*`, `roles[0]`) covers a changed input, as the engine matches
+ * them (a path covers what lies under it; `*` any one name): a diff names top-level inputs, so only a one-name path
+ * covers one, as in the plugin face, where the engine matches the same detailed diff.
+ */
+export function pathCovers(path: string, key: string): boolean {
+    const names = path.match(/[^.[\]"]+/g) ?? [];
+    return names.length === 1 && (names[0] === "*" || names[0] === key);
+}
+
+/**
+ * The diff with every change a `replaceOnChanges` path covers replacing, as the engine makes it from a detailed diff
+ * (the dynamic face, whose host sends the engine none: provider/index.ts).
+ */
+export function withReplaceOnChanges(d: Declaration, diff: KindDiff, paths: readonly string[], olds: Values, news: Values): KindDiff {
+    const covered = Object.keys(diff.detailedDiff).filter((key) => paths.some((p) => pathCovers(p, key)));
+    if (!diff.changes || covered.length === 0) return diff;
+    const replaces = [...new Set([...diff.replaces, ...covered])];
+    return { ...diff, replaces, deleteBeforeReplace: diff.deleteBeforeReplace || deletesFirst(d, olds, news), detailedDiff: { ...diff.detailedDiff, ...detailOf(covered, covered, olds, news) } };
+}
+
 /** `olds` are the last outputs (the live record as last seen, plus extra inputs and bookkeeping). */
 export function diffOf(d: Declaration, olds: Values, news: Values, teamRoles: KnownRoles = []): KindDiff {
     const changed = [...changedSettings(d, news, olds, teamRoles), ...userExtras(d).map(([name]) => name).filter((name) => !sameExtra(news[name], olds[name]))];
     const replacing = new Set(replacementInputs(d));
     const replaces = changed.filter((k) => replacing.has(k));
-    const unique = d.uniqueInput;
     return {
         changes: changed.length > 0,
         replaces,
-        // A replacement under the same declared unique value would collide with the resource it replaces. A
-        // generated value is generated anew for the replacement (the engine checks it again with no olds), so
-        // the new resource can come first and the old one go at the end, as Pulumi's auto-naming does.
-        deleteBeforeReplace: replaces.length > 0 && unique !== undefined && news[unique] === olds[unique] && !(d.generatedFlag !== undefined && news[d.generatedFlag] === true),
+        deleteBeforeReplace: replaces.length > 0 && deletesFirst(d, olds, news),
         stables: stableOutputs(d),
         detailedDiff: detailOf(changed, replaces, olds, news),
     };

@@ -21,6 +21,13 @@ export interface Context {
      */
     readonly resourceName?: string;
     /**
+     * The resource's URN: the plugin's request carries it; the dynamic face reads the `resourceUrn` input the SDK
+     * fills (hiddenKeys.ts). Two resources may share a name under two parents, never a URN, so what the provider keeps
+     * about a resource (claims, hand-overs) keys on it (`identityOf`). Absent for a state written before the SDK
+     * filled it: the name stands in.
+     */
+    readonly resourceUrn?: string;
+    /**
      * True when the engine said the call is a preview. Neither face's engine says so for check and diff, and a
      * preview's create and update go to the kind's `planned` (the plugin face) or nowhere (the dynamic face), so a
      * kind's check, diff, create and update always see false: a kind must not rely on it to skip work.
@@ -73,6 +80,22 @@ export interface ResourceKind<I = Values, O = Values> {
      * Only the plugin face calls it (the engine runs no code of a dynamic provider at preview).
      */
     planned?(id: string | undefined, news: I, olds: O | undefined, ctx?: Context): Promise<O>;
+}
+
+/** Who a call is about, for what the provider keeps per resource: its URN, else (a state written before) its name. */
+export function identityOf(ctx: Pick<Context, "resourceName" | "resourceUrn">): string | undefined {
+    return ctx.resourceUrn ?? ctx.resourceName;
+}
+
+/**
+ * How a message names the resource an identity stands for: its name, and its URN when it has a parent (its type is
+ * qualified by its parents'), where two resources of the stack may share the name.
+ */
+export function identityLabel(kind: string | undefined, identity: string): string {
+    const prefix = kind === undefined ? "" : `${kind} `;
+    if (!identity.startsWith("urn:pulumi:")) return `${prefix}"${identity}"`;
+    const [, , qualifiedType = "", ...name] = identity.split("::");
+    return `${prefix}"${name.join("::")}"${qualifiedType.includes("$") ? ` (${identity})` : ""}`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { checkInputs } from "./check";
 import { Claims, declaredDomainKey, domainKey, friendlyUrlKey, roomAddressKey, roomKey, teamOf } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, replacedBy } from "./diff";
-import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
+import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
@@ -300,11 +300,11 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (brokenLink) ctx.warn(brokenLink);
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, inputs.connection));
         const { friendlyUrl } = inputs;
-        const { resourceName } = ctx;
-        if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && typeof resourceName === "string") {
-            const other = this.claims.claim(friendlyUrlKey(this.client(inputs), friendlyUrl), resourceName);
+        const identity = identityOf(ctx);
+        if (failures.length === 0 && typeof friendlyUrl === "string" && !containsUnknown(friendlyUrl) && identity !== undefined) {
+            const other = this.claims.claim(friendlyUrlKey(this.client(inputs), friendlyUrl), identity);
             if (other) {
-                failures.push(failure("friendlyUrl", `is also declared by Room "${other}" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
+                failures.push(failure("friendlyUrl", `is also declared by ${identityLabel("Room", other)} of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl`, friendlyUrl));
             }
         }
         return { inputs, failures };
@@ -319,7 +319,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             return { changes: true, replaces: ["id"], stables: [], deleteBeforeReplace: declared, detailedDiff: {} };
         }
         const client = this.client(news);
-        if (ctx.resourceName !== undefined) this.claims.claim(roomKey(client, id), ctx.resourceName);
+        const identity = identityOf(ctx);
+        if (identity !== undefined) this.claims.claim(roomKey(client, id), identity);
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         // A new friendly URL is a new address: a join token of this room is issued anew in the same up (joinToken.ts).
         if (diff.detailedDiff.friendlyUrl !== undefined) this.claims.changes(roomAddressKey(client, id));
@@ -345,8 +346,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
             const adopt = (found: RoomRecord) => {
                 const other = this.claims.ownerOf(roomKey(client, found.id));
-                if (other !== undefined && other !== ctx.resourceName) {
-                    throw new Error(`it is managed by Room "${other}" of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
+                if (other !== undefined && other !== identityOf(ctx)) {
+                    throw new Error(`it is managed by ${identityLabel("Room", other)} of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
                 return adoptRoom(client, inputs, found);
             };
@@ -374,7 +375,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
             throw Object.assign(described, { id: `${UNSETTLED}${inputs.friendlyUrl}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
         }
-        if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
+        const identity = identityOf(ctx);
+        if (identity !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), identity);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
         const outs = outputsOf(room, record, inputs, {}, sentSettings(room, inputs));
         await this.warnUnapplied(inputs, declaredSettings(room, inputs).map(([k]) => k), record, outs, roomLabel(ctx, inputs, record.id), ctx);
@@ -480,10 +482,10 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             id = made.id;
         }
         const owner = this.claims.ownerOf(roomKey(this.client(props), id));
-        if (owner !== undefined && owner !== ctx.resourceName) {
+        if (owner !== undefined && owner !== identityOf(ctx)) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
-            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: Room "${owner}" of this stack manages it now; it only leaves the stack`);
+            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: ${identityLabel("Room", owner)} of this stack manages it now; it only leaves the stack`);
             return;
         }
         if (this.adoptedHere.has(roomKey(this.client(props), id))) {

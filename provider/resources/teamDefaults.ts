@@ -16,7 +16,7 @@ import { Claims, declaredDomainKey, domainKey, teamOf } from "./claims";
 import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
-import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
+import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
@@ -100,17 +100,18 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     async check(_olds: DefaultsInputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<DefaultsInputs>> {
         const failures = checkInputs(teamDefaults, news, new Date());
         if (!failures.some((f) => f.property === "connection")) failures.push(...configurationFailures(this.clientFor, news.connection));
-        if (failures.length === 0 && ctx.resourceName !== undefined) {
+        const identity = identityOf(ctx);
+        if (failures.length === 0 && identity !== undefined) {
             const team = this.client(news).config.apiUrl;
-            const other = this.claims.claim(defaultsKey(this.client(news)), ctx.resourceName);
+            const other = this.claims.claim(defaultsKey(this.client(news)), identity);
             if (other) {
                 failures.push({
                     property: "",
-                    reason: `TeamDefaults "${ctx.resourceName}" and "${other}" both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
+                    reason: `${identityLabel("TeamDefaults", identity)} and ${identityLabel(undefined, other)} both declare the defaults of the team at ${team}: a team has one default-settings record, so declare one TeamDefaults per team and put every setting in it`,
                 });
             }
             // Every room address of the team may change with it: previews of Rooms leave their roomUrl unknown (room.ts).
-            if (news.domain !== undefined) this.claims.claim(declaredDomainKey(this.client(news)), ctx.resourceName);
+            if (news.domain !== undefined) this.claims.claim(declaredDomainKey(this.client(news)), identity);
         }
         return { inputs: news, failures };
     }
@@ -118,7 +119,8 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     async diff(_id: string, olds: DefaultsOutputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         if (containsUnknown(news.connection)) return diffOf(teamDefaults, olds, news);
         const client = this.client(news);
-        if (ctx.resourceName !== undefined) this.claims.claim(defaultsKey(client), ctx.resourceName);
+        const identity = identityOf(ctx);
+        if (identity !== undefined) this.claims.claim(defaultsKey(client), identity);
         // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
         const diff = withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
         // A new domain is a new address for every room of the team: their join tokens are issued anew (joinToken.ts).
@@ -179,9 +181,9 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         if (props.restoreOnDestroy === false) return;
         const owner = this.claims.ownerOf(defaultsKey(this.client(props)));
-        if (owner !== undefined && owner !== ctx.resourceName) {
+        if (owner !== undefined && owner !== identityOf(ctx)) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
-            ctx.warn(`${LABEL} "${ctx.resourceName}" restores nothing: TeamDefaults "${owner}" of this stack manages the team's defaults now`);
+            ctx.warn(`${LABEL} "${ctx.resourceName}" restores nothing: ${identityLabel("TeamDefaults", owner)} of this stack manages the team's defaults now`);
             return;
         }
         const { writable, refused } = splitRestorable(props.restoreValues ?? {});

@@ -144,7 +144,7 @@ describe("a room this create did not make", () => {
         await control(env.emulator, "DELETE", "/requests");
         await loseCreateAnswer();
         await expect(provider().create(await checked({ friendlyUrl: "board-q3", description: "Staging board" }))).rejects.toThrow(
-            'Unable to create room "standup" (friendly URL board-q3): friendlyUrl: The friendly url has already been taken. (choose another friendlyUrl, or set adoptExisting: true to manage the existing room)',
+            'Unable to create room "standup" (friendly URL board-q3): friendlyUrl: The friendly url has already been taken. (choose another friendlyUrl, or set adoptExisting: true to manage the existing room; when it is this Room\'s own room and the Room is being replaced (the engine creates the replacement first), set the deleteBeforeReplace option)',
         );
         expect((await rooms()).map((r) => r.id)).toEqual([other.id]);
         expect((await api("GET", "/rooms/board-q3")).body.description).toBe("Production board");
