@@ -42,7 +42,8 @@ function fixedText(name: WarningName): string {
 /** What a step must show: each warning it triggers, on the resource (by name) it is about, or on none. */
 type Expected = Partial<Record<WarningName, string | null>>;
 
-const FUTURE = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+/** A room expiry a month ahead, in the API's format. */
+const FUTURE = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, "");
 
 type Resources = Record<string, { type: string; properties: Record<string, unknown> }>;
 
