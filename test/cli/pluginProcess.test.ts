@@ -14,7 +14,7 @@ import { cli, clearLog, projectFor, requestLog } from "./support";
 import { outsideRepository } from "./install";
 import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
-import { killAll, pidsWhere, untilGone, untilRequest } from "../support/processes";
+import { descendants, killAll, untilGone, untilRequest } from "../support/processes";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
@@ -26,8 +26,6 @@ describe.skipIf(skip)("the plugin process when the CLI is interrupted", { timeou
     useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
     let root: string;
     let p: PulumiProject;
-    /** In the environment of every process of this project (the CLI and the plugins it starts): how they are found. */
-    const mark = `VCROOMS_TEST_PROCESS=${process.pid}-${Date.now()}`;
 
     beforeAll(async () => {
         root = outsideRepository("vcrooms-plugin-process-");
@@ -45,29 +43,33 @@ describe.skipIf(skip)("the plugin process when the CLI is interrupted", { timeou
         p = await projectFor(emulator, {}, { folder: root });
         projects.push(p);
     }, 300_000);
+    /** Processes the killed CLI left (a language host handed to init): the test's to end, found by their folder. */
+    const strays: number[] = [];
     afterAll(() => {
-        // Any process of this project still running (a language host the killed CLI left) is the test's to end.
-        killAll(pidsWhere(mark, () => true));
+        killAll(strays);
         fs.rmSync(root, { recursive: true, force: true });
     });
 
-    /** Starts `pulumi up` with the API answering every room create 503, retry-after 40 s; resolves once the first is refused. */
-    async function upAgainstBusyApi(): Promise<Promise<CommandResult>> {
+    /**
+     * Starts `pulumi up` with the API answering every room create 503, retry-after 40 s; resolves once the first is
+     * refused, with the command still running (wrapped: an async function's promise would wait for it).
+     */
+    async function upAgainstBusyApi(): Promise<{ running: Promise<CommandResult> }> {
         await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", status: 503, body: { message: "Busy" }, headers: { "retry-after": "40" }, count: 100 });
         await clearLog(emulator);
-        const [name, value] = mark.split("=") as [string, string];
-        const running = p.run(["up", "--yes", "--skip-preview", "--non-interactive"], { env: { [name]: value } });
+        const running = p.run(["up", "--yes", "--skip-preview", "--non-interactive"]);
         await untilRequest(async () => (await requestLog(emulator)).entries.some((e) => e.method === "POST" && e.path === "/api/v1/rooms"), running);
-        return running;
+        return { running };
     }
 
     const creates = async () => (await requestLog(emulator)).entries.filter((e) => e.method === "POST" && e.path === "/api/v1/rooms").length;
-    const cliPids = () => pidsWhere(mark, (exe) => path.basename(exe) === "pulumi");
-    const pluginPids = () => pidsWhere(mark, (_exe, cmdline) => cmdline.some((arg) => arg === PLUGIN_FOLDER || arg.startsWith(`${PLUGIN_FOLDER}/`)));
+    /** The CLI this test runs (a child of the test's process) and the processes under it. */
+    const cliPid = () => descendants(process.pid).find((p) => path.basename(p.exe) === "pulumi" && p.args.includes("up"))?.pid;
+    const pluginPids = (cli: number) => descendants(cli).filter((p) => p.args.some((arg) => arg === PLUGIN_FOLDER || arg.startsWith(`${PLUGIN_FOLDER}/`))).map((p) => p.pid);
 
     it("Ctrl-C: the CLI ends within seconds, not after the retry-after, and no request is sent after it", async () => {
-        const running = await upAgainstBusyApi();
-        const [pid] = cliPids();
+        const { running } = await upAgainstBusyApi();
+        const pid = cliPid();
         expect(pid, "the CLI's process").toBeDefined();
         const sent = await creates();
         process.kill(pid!, "SIGINT");
@@ -86,10 +88,12 @@ describe.skipIf(skip)("the plugin process when the CLI is interrupted", { timeou
     });
 
     it("SIGKILL of the CLI: the plugin it started ends too, and sends nothing more", async () => {
-        const running = await upAgainstBusyApi();
-        const [pid] = cliPids();
-        const plugins = pluginPids();
+        const { running } = await upAgainstBusyApi();
+        const pid = cliPid();
         expect(pid, "the CLI's process").toBeDefined();
+        const below = descendants(pid!).map((p) => p.pid);
+        strays.push(...below);
+        const plugins = pluginPids(pid!);
         expect(plugins.length, "the plugin's processes").toBeGreaterThan(0);
         process.kill(pid!, "SIGKILL");
         await running;

@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
-import { killAll, pidsWhere, untilGone, untilRequest } from "../support/processes";
+import { descendants, killAll, untilGone, untilRequest } from "../support/processes";
 import { outsideRepository } from "../cli/install";
 import { cli, cliDir, GO_PULUMI_SDK } from "../cli/support";
 
@@ -223,23 +223,24 @@ describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs
     it("the executable ends when its CLI is killed (SIGKILL), instead of retrying for no one", async () => {
         const folder = outsideRepository("vcrooms-killed-");
         fs.writeFileSync(path.join(folder, "Pulumi.yaml"), JSON.stringify({ name: "vcrooms-killed", runtime: "yaml", resources: { board: { type: "vcrooms:Room", properties: { friendlyUrl: "killed-board" } } } }));
-        const mark = `VCROOMS_TEST_PROCESS=${process.pid}-killed`;
-        const p = project(folder, { env: { VCROOMS_TEST_PROCESS: mark.split("=")[1]! } });
+        const p = project(folder);
         await p.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
         await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", status: 503, headers: { "retry-after": "40" }, body: { message: "Busy" }, count: 100 });
         const creates = async () => ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string; path: string }> }).entries.filter((e) => e.method === "POST" && e.path === "/api/v1/rooms").length;
         const before = await creates();
         const running = p.run(["up", "--yes", "--skip-preview", "--non-interactive"]);
         await untilRequest(async () => (await creates()) > before, running);
-        const [cliPid] = pidsWhere(mark, (exe) => path.basename(exe) === "pulumi");
-        const plugins = pidsWhere(mark, (exe) => path.basename(exe) === "pulumi-resource-vcrooms");
+        // The CLI is a child of the test's process; the plugin, the engine's child.
+        const cliPid = descendants(process.pid).find((x) => path.basename(x.exe) === "pulumi" && x.args.includes("up"))?.pid;
         expect(cliPid, "the CLI's process").toBeDefined();
+        const below = descendants(cliPid!);
+        const plugins = below.filter((x) => path.basename(x.exe) === "pulumi-resource-vcrooms").map((x) => x.pid);
         expect(plugins.length, "the plugin's processes").toBeGreaterThan(0);
         process.kill(cliPid!, "SIGKILL");
         await running;
         const left = await untilGone(plugins, 20_000);
         // What is left is the test's to end (it started them), after the assertion has seen them.
-        killAll([...left, ...pidsWhere(mark, () => true)]);
+        killAll([...left, ...below.map((x) => x.pid)]);
         await control(env.emulator, "DELETE", "/faults");
         expect(left, "plugin processes alive 20 s after their CLI was killed").toEqual([]);
     });

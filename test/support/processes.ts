@@ -1,11 +1,10 @@
 /**
- * Finding the processes a test started through the real CLI (the CLI itself, the plugins the engine starts), by a
- * mark the test puts in their environment, which every child inherits: Linux's /proc, read for this user's
- * processes only.
+ * Finding the processes a test started through the real CLI (the CLI itself, the language hosts and plugins the
+ * engine starts under it), by parentage: Linux's /proc.
  */
 import * as fs from "node:fs";
 
-function read(pid: string, file: string): string | undefined {
+function read(pid: number, file: string): string | undefined {
     try {
         return fs.readFileSync(`/proc/${pid}/${file}`, "utf8");
     } catch {
@@ -13,33 +12,52 @@ function read(pid: string, file: string): string | undefined {
     }
 }
 
-/** The live processes whose environment holds `mark` (`NAME=value`) and that `which` picks by executable and arguments. */
-export function pidsWhere(mark: string, which: (exe: string, cmdline: string[]) => boolean): number[] {
-    const found: number[] = [];
-    for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-        const environ = read(pid, "environ");
-        if (!environ?.split("\0").includes(mark)) continue;
-        // A zombie (ended, not yet reaped) is not running.
-        if (/^\d+ \(.*\) Z/.test(read(pid, "stat") ?? "")) continue;
-        let exe = "";
-        try {
-            exe = fs.readlinkSync(`/proc/${pid}/exe`);
-        } catch {
-            continue;
-        }
-        if (which(exe, (read(pid, "cmdline") ?? "").split("\0").filter((a) => a !== ""))) found.push(Number(pid));
+/** A process's state letter and parent, from /proc/<pid>/stat (the name, in parentheses, may hold anything). */
+function statOf(pid: number): { state: string; parent: number } | undefined {
+    const stat = read(pid, "stat");
+    if (!stat) return undefined;
+    const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: state ?? "", parent: Number(parent) };
+}
+
+export interface ProcessInfo {
+    pid: number;
+    exe: string;
+    args: string[];
+}
+
+function infoOf(pid: number): ProcessInfo | undefined {
+    let exe = "";
+    try {
+        exe = fs.readlinkSync(`/proc/${pid}/exe`);
+    } catch {
+        return undefined;
+    }
+    return { pid, exe, args: (read(pid, "cmdline") ?? "").split("\0").filter((a) => a !== "") };
+}
+
+/** Every running (not zombie) process below `root`, children first. */
+export function descendants(root: number): ProcessInfo[] {
+    const children = new Map<number, number[]>();
+    for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+        const stat = statOf(Number(name));
+        if (!stat || stat.state === "Z") continue;
+        children.set(stat.parent, [...(children.get(stat.parent) ?? []), Number(name)]);
+    }
+    const found: ProcessInfo[] = [];
+    const queue = [...(children.get(root) ?? [])];
+    while (queue.length > 0) {
+        const pid = queue.shift()!;
+        const info = infoOf(pid);
+        if (info) found.push(info);
+        queue.push(...(children.get(pid) ?? []));
     }
     return found;
 }
 
 const alive = (pid: number) => {
-    if (/^\d+ \(.*\) Z/.test(read(String(pid), "stat") ?? "")) return false;
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch {
-        return false;
-    }
+    const stat = statOf(pid);
+    return stat !== undefined && stat.state !== "Z";
 };
 
 /** Waits up to `ms` for the processes to end; answers those still running then. */
