@@ -34,8 +34,10 @@ export class Runtime {
     readonly kinds: { readonly [K in Kind]: ResourceKind };
 
     /** `claims`: kept in this process unless given (the plugin's are seen by every provider process of a deployment). */
+    private readonly transport = new SharedTransport();
+
     constructor(env: NodeJS.ProcessEnv = process.env, claims: Claims = new Claims()) {
-        this.connections = new Connections(env, new SharedTransport());
+        this.connections = new Connections(env, this.transport);
         const clientFor = this.connections.clientFor;
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
         this.kinds = {
@@ -52,6 +54,14 @@ export class Runtime {
      */
     configure(config: StackConfig): void {
         this.connections.configure(config);
+    }
+
+    /**
+     * The engine's Cancel: every client of the runtime stops sending, its waiting retries end with an error saying
+     * so (api/sharedTransport.ts). For good: the engine cancels once, at the end of the process.
+     */
+    cancel(): void {
+        this.transport.cancel();
     }
 
     /** Runs a data function with this runtime's clients (its `connection` argument first, then the configuration). */

@@ -44,6 +44,121 @@ if (schema.version !== manifest.version) {
 }
 const version = manifest.version;
 
+/**
+ * The README of a language's SDK package, what a package index shows: what it manages (the schema's resources and
+ * functions, each with the first sentence of its description), how to get the plugin it needs, and a short example.
+ * The generator's own is a placeholder ("vcrooms Pulumi Package - Development Version" in a wheel's description).
+ */
+function sdkReadme(language, schema) {
+    const PLUGIN = "pulumi-resource-vcrooms";
+    const first = (text = "") => text.split(/(?<=\.)\s/)[0].replace(/\s+/g, " ").trim();
+    const short = (tok) => tok.split(":").pop();
+    const ts = { resource: (n) => n, fn: (n) => n };
+    const names = {
+        nodejs: ts,
+        python: { resource: (n) => n, fn: (n) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
+        // Go's generator names a get of a resource's kind Lookup<Kind> (LookupRoom), the others as they are (GetRooms).
+        go: { resource: (n) => n, fn: (n) => (`vcrooms:index:${n.replace(/^get/, "")}` in schema.resources ? n.replace(/^get/, "Lookup") : n.replace(/^[a-z]/, (c) => c.toUpperCase())) },
+    }[language];
+    const install = {
+        nodejs: `npm install ${schema.language.nodejs.packageName} @pulumi/pulumi`,
+        python: `pip install ${schema.language.python.packageName}`,
+        go: `go get ${schema.language.go.importBasePath}`,
+    }[language];
+    const example = {
+        nodejs: [
+            "```typescript",
+            `import * as vcrooms from "${schema.language.nodejs.packageName}";`,
+            "",
+            'const board = new vcrooms.Room("board", { friendlyUrl: "board", description: "Quarterly board", maxParticipants: 12 });',
+            'const ada = new vcrooms.JoinToken("ada", { room: board.id, userName: "Ada", expiresAt: 60 });',
+            "",
+            "export const boardUrl = board.roomUrl;",
+            "export const adaLink = ada.link;",
+            "```",
+        ],
+        python: [
+            "```python",
+            "import pulumi",
+            `import ${schema.language.python.packageName} as vcrooms`,
+            "",
+            'board = vcrooms.Room("board", friendly_url="board", description="Quarterly board", max_participants=12)',
+            'ada = vcrooms.JoinToken("ada", room=board.id, user_name="Ada", expires_at=60)',
+            "",
+            'pulumi.export("boardUrl", board.room_url)',
+            'pulumi.export("adaLink", ada.link)',
+            "```",
+        ],
+        go: [
+            "```go",
+            "package main",
+            "",
+            "import (",
+            '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+            `\t"${schema.language.go.importBasePath}"`,
+            ")",
+            "",
+            "func main() {",
+            "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+            '\t\tboard, err := vcrooms.NewRoom(ctx, "board", &vcrooms.RoomArgs{',
+            '\t\t\tFriendlyUrl:     pulumi.String("board"),',
+            '\t\t\tDescription:     pulumi.String("Quarterly board"),',
+            "\t\t\tMaxParticipants: pulumi.Int(12),",
+            "\t\t})",
+            "\t\tif err != nil {",
+            "\t\t\treturn err",
+            "\t\t}",
+            '\t\tctx.Export("boardUrl", board.RoomUrl)',
+            "\t\treturn nil",
+            "\t})",
+            "}",
+            "```",
+        ],
+    }[language];
+    const list = (entries, name) => Object.entries(entries).map(([tok, spec]) => `- \`${name(short(tok))}\`: ${first(spec.description)}`);
+    return [
+        `# vcrooms: the Pulumi provider for video-conferencing rooms (${{ nodejs: "TypeScript and JavaScript", python: "Python", go: "Go" }[language]} SDK)`,
+        "",
+        `${schema.description} Declare a team's rooms, its defaults and participants' join tokens in a Pulumi program; \`pulumi up\` makes the API hold them.`,
+        "",
+        "## What it manages",
+        "",
+        "Resources:",
+        "",
+        ...list(schema.resources, names.resource),
+        "",
+        "Data functions:",
+        "",
+        ...list(schema.functions, names.fn),
+        "",
+        "## Install",
+        "",
+        "    " + install,
+        "",
+        `This package is the ${language === "nodejs" ? "TypeScript" : language === "python" ? "Python" : "Go"} SDK only: the resources are managed by the \`vcrooms\` resource plugin, version ${schema.version}, which Pulumi runs beside your program. Install it from the release archive of your platform (no Node.js needed where it runs):`,
+        "",
+        `    pulumi plugin install resource vcrooms ${schema.version} --file ${PLUGIN}-v${schema.version}-<os>-<arch>.tar.gz`,
+        "",
+        "(`<os>-<arch>`: linux-amd64, linux-arm64, darwin-amd64, darwin-arm64 or windows-amd64), or name the plugin folder of the npm package `pulumi-vcrooms` in your Pulumi.yaml (`packages: {vcrooms: ./node_modules/pulumi-vcrooms/plugin}`).",
+        "",
+        "## Configure",
+        "",
+        "    pulumi config set vcrooms:apiUrl https://<team>.digitalsamba.com/api/v1",
+        "    pulumi config set --secret vcrooms:developerKey <developer key>",
+        "",
+        "(or the environment: `VCROOMS_API_URL`, `VCROOMS_DEVELOPER_KEY`); an explicit `vcrooms` provider takes the same settings.",
+        "",
+        "## Example",
+        "",
+        ...example,
+        "",
+        `Documentation, the emulator to try it without a team, and the source: ${schema.repository}`,
+        "",
+        `License: ${schema.license ?? "Apache-2.0"}.`,
+        "",
+    ].join("\n");
+}
+
 const cliDir = process.env.PULUMI_CLI_DIR;
 const pulumi = cliDir ? path.join(cliDir, "pulumi") : "pulumi";
 if (cliDir && !fs.existsSync(pulumi)) usage(`PULUMI_CLI_DIR is ${cliDir}, which has no pulumi in it`);
@@ -87,6 +202,7 @@ try {
     made.push(step("nodejs SDK", () => {
         generate("nodejs");
         const sdk = path.join(work, "sdk", "nodejs");
+        fs.writeFileSync(path.join(sdk, "README.md"), sdkReadme("nodejs", schema));
         run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], sdk);
         run("npm", ["run", "build"], sdk);
         for (const file of ["package.json", "README.md"]) fs.copyFileSync(path.join(sdk, file), path.join(sdk, "bin", file));
@@ -100,6 +216,11 @@ try {
     made.push(step("python SDK", () => {
         generate("python");
         const sdk = path.join(work, "sdk", "python");
+        // setup.py reads the README beside it for the wheel's description; the generator writes its own inside the package.
+        const readme = sdkReadme("python", schema);
+        fs.writeFileSync(path.join(sdk, "README.md"), readme);
+        const inside = path.join(sdk, schema.language.python.packageName, "README.md");
+        if (fs.existsSync(inside)) fs.writeFileSync(inside, readme);
         const venv = process.env.PULUMI_PYTHON_VENV ?? run(path.join(root, "scripts", "pulumi-python"), [], root).trim().split("\n").pop();
         const wheelDir = path.join(work, "wheel");
         run(path.join(venv, "bin", "python"), ["-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--disable-pip-version-check", "--quiet", "--wheel-dir", wheelDir, sdk], root);
@@ -115,6 +236,7 @@ try {
     made.push(step("go SDK", () => {
         generate("go");
         const sdk = path.join(work, "sdk", "go");
+        fs.writeFileSync(path.join(sdk, "README.md"), sdkReadme("go", schema));
         const goEnv = { GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" };
         run("go", ["mod", "tidy"], sdk, goEnv);
         // -trimpath as upstream's Go language host builds programs: the packages compiled here are then in Go's build cache

@@ -68,6 +68,8 @@ export class RequestError extends ApiError {}
 export class NetworkError extends ApiError {}
 /** No answer within the per-request timeout. */
 export class TimeoutError extends ApiError {}
+/** Not sent, or not tried again: the operation was cancelled (the engine's Cancel, Ctrl-C). */
+export class CancelledError extends ApiError {}
 /** A 2xx answer that does not have the shape of the contract. */
 export class ResponseSchemaError extends ApiError {}
 /** The client was configured wrongly (base URL, missing key). */

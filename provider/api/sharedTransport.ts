@@ -13,6 +13,20 @@ const undici = (): typeof import("undici") => require("undici");
 export class SharedTransport {
     private readonly budgets = new Map<string, RequestBudget>();
     private readonly pools = new Map<string, Pool>();
+    private readonly cancelling = new AbortController();
+
+    /**
+     * Aborted by `cancel`: from then on no client of the runtime sends a request or waits for a retry (a request
+     * already sent is answered as usual: cutting it off would leave unknown whether it acted).
+     */
+    get cancelled(): AbortSignal {
+        return this.cancelling.signal;
+    }
+
+    /** The engine's Cancel (Ctrl-C): every operation of the runtime ends at its next request or retry, with an error. */
+    cancel(): void {
+        this.cancelling.abort();
+    }
 
     /** The budget for an API (origin and base path) and team; a later client's settings apply to it (another requestsPerMinute). */
     budget(api: string, teamId: string | undefined, options: LimiterOptions): RequestBudget {

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
-import { ApiError, NetworkError, NotFoundError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
+import { ApiError, CancelledError, NetworkError, NotFoundError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
 import type { RequestBudget } from "./limiter";
 import { redact, secretsOf, withoutSecretFields } from "./redact";
 import { backoffDelay, shouldRetry } from "./retry";
@@ -22,8 +22,17 @@ export interface Page<T> {
 /** Connection errors where the request never reached the server: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts first (the caller then checks it). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener("abort", done, { once: true });
+    });
 }
 
 /** @internal zod's types stay out of the package's public declarations (test/package/install.test.ts). */
@@ -94,7 +103,7 @@ export class RoomsTransport {
         let ambiguous = false;
         for (let attempt = 1; ; attempt++) {
             let error: ApiError;
-            const release = await this.limiter.acquire();
+            const release = await this.acquire(method, path);
             try {
                 const answer = await this.attempt(method, path, options);
                 return answer as never;
@@ -119,8 +128,34 @@ export class RoomsTransport {
             const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
-            await sleep(delay);
+            await sleep(delay, this.shared.cancelled);
+            if (this.shared.cancelled.aborted) {
+                error.message += `; not tried again: the operation was cancelled`;
+                throw this.final(error, attempt, started);
+            }
         }
+    }
+
+    /**
+     * The limiter's turn for a request (which may wait for a retry-after), or a CancelledError once the runtime is
+     * cancelled, before or while waiting: a cancelled operation sends nothing new.
+     */
+    private acquire(method: string, path: string): Promise<() => void> {
+        const signal = this.shared.cancelled;
+        const refused = () => new CancelledError(`${method} ${path} not sent: the operation was cancelled`, { method, path });
+        if (signal.aborted) return Promise.reject(refused());
+        return new Promise((resolve, reject) => {
+            const onAbort = () => reject(refused());
+            signal.addEventListener("abort", onAbort, { once: true });
+            this.limiter.acquire().then((release) => {
+                signal.removeEventListener("abort", onAbort);
+                // Cancelled while waiting: the turn goes back unused.
+                if (signal.aborted) {
+                    release();
+                    reject(refused());
+                } else resolve(release);
+            });
+        });
     }
 
     /**

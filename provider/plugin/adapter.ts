@@ -15,10 +15,11 @@ import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
 import { detailOf } from "../resources/diff";
-import { PROCESS_CONTEXT, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
+import { PROCESS_CONTEXT, warnOnStderr, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
 import { Runtime, stackConfigOf } from "../runtime";
 import { hiddenKey } from "../resources/hiddenKeys";
 import type { Claims } from "../resources/claims";
+import type { WarningSink } from "./engine";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
 
@@ -65,9 +66,9 @@ function plainJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** The context of a call about `ref`: its resource name and URN; warnings go to stderr, which the engine shows. */
-function contextOf(ref: ResourceRef): Context {
-    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}) };
+/** The context of a call about `ref`: its resource name and URN, and warnings attached to its URN. */
+function contextOf(ref: ResourceRef, warn: WarningSink): Context {
+    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}), warn: (message) => warn(ref.urn, message) };
 }
 
 export class VcroomsPlugin {
@@ -84,9 +85,22 @@ export class VcroomsPlugin {
     /**
      * `claims`: where the runtime keeps which resource declares which room and team defaults; the plugin's entry
      * gives the deployment's (deploymentClaims.ts), seen by every provider process of it. Tests make their own.
+     * `warn`: where a resource's warnings go; the plugin's entry sends them to the engine (engine.ts), else stderr.
      */
-    constructor(readonly version: string, claims?: Claims) {
+    constructor(
+        readonly version: string,
+        claims?: Claims,
+        private readonly warn: WarningSink = (_urn, message) => warnOnStderr(message),
+    ) {
         this.runtime = new Runtime(process.env, claims);
+    }
+
+    /**
+     * The engine's Cancel (Ctrl-C): requests not yet sent are not sent, and retries waiting are abandoned, so the
+     * operations in flight end within seconds with an error saying so. The engine ends the plugin afterwards.
+     */
+    cancel(): void {
+        this.runtime.cancel();
     }
 
     // ---- the provider's own configuration ---------------------------------------------------------
@@ -122,7 +136,7 @@ export class VcroomsPlugin {
         const type = typeOf(ref);
         const kind = KINDS.get(type);
         if (!kind) throw new Error(`Unknown resource type ${type} (this provider has ${[...KINDS.keys()].join(", ")})`);
-        return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref) };
+        return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref, this.warn) };
     }
 
     /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */

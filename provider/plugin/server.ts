@@ -13,6 +13,7 @@ import type * as grpcTypes from "@grpc/grpc-js";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type { Values } from "../declarations/declaration";
 import type { PluginDiff, ResourceRef, VcroomsPlugin } from "./adapter";
+import type { EngineLog } from "./engine";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 // The SDK's own copies: the generated stubs are built against them.
@@ -94,13 +95,18 @@ function callError(error: unknown): Partial<grpcTypes.ServiceError> {
     return { code: grpc.status.UNKNOWN, details: message, message, metadata };
 }
 
-/** Answers a unary call from an async function: a thrown error is the call's error, its message shown by the engine. */
-function unary(run: (req: any) => Promise<unknown>) {
+/**
+ * Answers a unary call from an async function: a thrown error is the call's error, its message shown by the engine.
+ * `settled` runs before the answer either way (the warnings the call sent reach the engine first).
+ */
+function unary(run: (req: any) => Promise<unknown>, settled: () => Promise<void> = async () => {}) {
     return (call: Call, callback: Callback) => {
-        run(call.request).then(
-            (value) => callback(null, value),
-            (error: unknown) => callback(callError(error)),
-        );
+        run(call.request)
+            .finally(settled)
+            .then(
+                (value) => callback(null, value),
+                (error: unknown) => callback(callError(error)),
+            );
     };
 }
 
@@ -109,18 +115,20 @@ function unary(run: (req: any) => Promise<unknown>) {
  * and setting type (about half a second), which an up, preview or refresh never asks for; `pulumi package
  * gen-sdk`, `package add` and `import` do.
  */
-export function service(plugin: VcroomsPlugin, schema: () => string) {
+export function service(plugin: VcroomsPlugin, schema: () => string, log?: EngineLog) {
     let schemaText: string | undefined;
+    // Every answer waits for the warnings its call sent.
+    const answer = (run: (req: any) => Promise<unknown>) => unary(run, async () => log?.flush());
     return {
-        getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(plugin.version)),
-        getSchema: unary(async (req) => {
+        getPluginInfo: answer(async () => new plugproto.PluginInfo().setVersion(plugin.version)),
+        getSchema: answer(async (req) => {
             if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
             schemaText ??= schema();
             return new provproto.GetSchemaResponse().setSchema(schemaText);
         }),
-        checkConfig: unary(async (req) => checkResponse(plugin.checkConfig(toValues(req.getNews())))),
-        diffConfig: unary(async (req) => diffResponse(plugin.diffConfig(toValues(req.getOldInputs() ?? req.getOlds()), toValues(req.getNews())))),
-        configure: unary(async (req) => {
+        checkConfig: answer(async (req) => checkResponse(plugin.checkConfig(toValues(req.getNews())))),
+        diffConfig: answer(async (req) => diffResponse(plugin.diffConfig(toValues(req.getOldInputs() ?? req.getOlds()), toValues(req.getNews())))),
+        configure: answer(async (req) => {
             // `args` carries typed values; older engines send only `variables`, "vcrooms:config:apiUrl" -> text.
             const args = req.hasArgs()
                 ? toValues(req.getArgs())
@@ -135,34 +143,40 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
             resp.setSupportspreview(true);
             return resp;
         }),
-        check: unary(async (req) =>
+        check: answer(async (req) =>
             checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews()), Buffer.from(req.getRandomseed_asU8()).toString("hex"))),
         ),
-        diff: unary(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
-        create: unary(async (req) => {
+        diff: answer(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
+        create: answer(async (req) => {
             const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview());
             return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
         }),
-        read: unary(async (req) => {
+        read: answer(async (req) => {
             const result = await plugin.read(refOf(req), req.getId(), toValues(req.getProperties()), toValues(req.getInputs()));
             return new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs));
         }),
-        update: unary(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview())))),
-        delete: unary(async (req) => {
+        update: answer(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview())))),
+        delete: answer(async (req) => {
             await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()));
             return new emptyproto.Empty();
         }),
-        invoke: unary(async (req) => new provproto.InvokeResponse().setReturn(toStruct(await plugin.invoke(req.getTok(), toValues(req.getArgs()))))),
-        cancel: unary(async () => new emptyproto.Empty()),
-        // The engine tells a plugin it attached to where it lives; this provider never calls the engine back.
-        attach: unary(async () => new emptyproto.Empty()),
+        invoke: answer(async (req) => new provproto.InvokeResponse().setReturn(toStruct(await plugin.invoke(req.getTok(), toValues(req.getArgs()))))),
+        cancel: answer(async () => {
+            plugin.cancel();
+            return new emptyproto.Empty();
+        }),
+        // The engine tells a plugin it attached to (one started by hand, named in PULUMI_DEBUG_PROVIDERS) where it lives.
+        attach: answer(async (req) => {
+            log?.connect(req.getAddress());
+            return new emptyproto.Empty();
+        }),
     };
 }
 
 /** Serves the plugin on a free loopback port and prints the port, which is how the engine finds it. */
-export async function serve(plugin: VcroomsPlugin, schema: () => string): Promise<grpcTypes.Server> {
+export async function serve(plugin: VcroomsPlugin, schema: () => string, log?: EngineLog): Promise<grpcTypes.Server> {
     const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-    server.addService(provrpc.ResourceProviderService, service(plugin, schema));
+    server.addService(provrpc.ResourceProviderService, service(plugin, schema, log));
     const port = await new Promise<number>((resolve, reject) => server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
     process.stdout.write(`${port}\n`);
     return server;

@@ -46,6 +46,9 @@ export const domainKey = (client: RoomsClient) => `${teamOf(client)} domain`;
  */
 export const declaredDomainKey = (client: RoomsClient) => `${teamOf(client)} declared domain`;
 
+/** A change a diff of the deployment announced (Claims.changes), kept beside the claims. */
+const changeKey = (thing: string) => `${thing} changes`;
+
 /**
  * Where a runtime's claims are kept: in its process (the default), or where every process of one deployment sees
  * them (the plugin face, whose explicit providers are one process each: provider/plugin/deploymentClaims.ts).
@@ -73,8 +76,6 @@ export class ProcessClaims implements ClaimStore {
 }
 
 export class Claims {
-    private readonly changing = new Set<string>();
-
     constructor(private readonly store: ClaimStore = new ProcessClaims()) {}
 
     /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
@@ -90,14 +91,15 @@ export class Claims {
 
     /**
      * Records that a resource's diff in this deployment changes `thing` (a room's address, a team's domain), so that
-     * what depends on it (a join token's link) is planned anew in the same preview and up.
+     * what depends on it (a join token's link) is planned anew in the same preview and up. Kept in the store, as the
+     * claims are: what depends on it may be another provider's (the plugin runs each provider as a process).
      */
     changes(thing: string): void {
-        this.changing.add(thing);
+        this.store.claim(changeKey(thing), "a diff of this deployment");
     }
 
-    /** Whether a diff of this deployment said it changes `thing`. */
+    /** Whether a diff of this deployment, in any provider of it, said it changes `thing`. */
     changed(thing: string): boolean {
-        return this.changing.has(thing);
+        return this.store.ownerOf(changeKey(thing)) !== undefined;
     }
 }

@@ -23,6 +23,7 @@ import { checkInputs } from "./check";
 import { Claims, domainKey, roomAddressKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { describeFailure } from "../api/messages";
+import { WARNINGS } from "./warnings";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
 
@@ -168,7 +169,7 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
             throw describeFailure("check", tokenLabel(props), error);
         }
         const { stale: _old, ...rest } = props;
-        if (stale) ctx.warn(`${tokenLabel(props)}: ${stale.reason}; the next up issues it anew`);
+        if (stale) ctx.warn(WARNINGS.tokenStale(tokenLabel(props), stale.reason));
         return { id, props: stale ? { ...rest, stale } : rest };
     }
 

@@ -8,6 +8,7 @@
  */
 import type { CheckFailure } from "../model/check";
 import type { Values } from "../declarations/declaration";
+import type { Warning } from "./warnings";
 
 /** How a property changes, in the engine's words (provider.proto, PropertyDiff.Kind). */
 export type PropertyDiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
@@ -38,8 +39,8 @@ export interface Context {
      * the plan, new in every other deployment. The dynamic face has none.
      */
     readonly randomSeed?: string;
-    /** A warning the user sees (in preview, up and destroy alike). */
-    warn(message: string): void;
+    /** A warning the user sees (in preview, up and destroy alike): one of the table's (warnings.ts). */
+    warn(message: Warning): void;
 }
 
 export interface KindCheck<I> {
@@ -105,7 +106,10 @@ export function identityLabel(kind: string | undefined, identity: string): strin
  */
 export const PROCESS_CONTEXT: Context = {
     preview: false,
-    warn(message) {
-        console.warn(`warning: ${message}`);
-    },
+    warn: warnOnStderr,
 };
+
+/** A warning on stderr, where a face has nowhere better to send it. */
+export function warnOnStderr(message: string): void {
+    console.warn(`warning: ${message}`);
+}

@@ -23,6 +23,7 @@ import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
+import { WARNINGS, type Warning } from "./warnings";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
 /** What the provider keeps: the record's fields, the extra inputs, and its bookkeeping. */
@@ -78,9 +79,9 @@ export function expiredDiff(diff: KindDiff, olds: Values, news: Values): KindDif
 }
 
 /** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
-export function droppedExpiryWarning(olds: Values, news: Values, name: string | undefined): string | undefined {
+export function droppedExpiryWarning(olds: Values, news: Values, name: string | undefined): Warning | undefined {
     if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
-    return `Room ${name === undefined ? "" : `"${name}"`}: expiresAt is no longer declared, but the API cannot clear an expiry, so the room is still deleted at ${olds.expiresAt} UTC (and then created anew, empty, by the next up). Declare a later expiresAt to keep it longer`;
+    return WARNINGS.roomExpiryKept(name, olds.expiresAt);
 }
 
 /** Characters a room's link cannot carry as they are (the friendly URL is a path segment of it), named for a warning. */
@@ -100,13 +101,13 @@ const LINK_BREAKERS: ReadonlyArray<[RegExp, string]> = [
  * lands in it), "%" reads as an escape. Never a refusal: the API accepts them, and a room it holds (adopted,
  * imported, or `adoptExisting`) must stay manageable. The value is not quoted (it may be a secret made in code).
  */
-export function brokenLinkWarning(olds: Values, news: Values, name: string | undefined): string | undefined {
+export function brokenLinkWarning(olds: Values, news: Values, name: string | undefined): Warning | undefined {
     const url = news.friendlyUrl;
     if (typeof url !== "string" || containsUnknown(url) || url === olds.friendlyUrl || news.adoptExisting === true) return undefined;
     const found = LINK_BREAKERS.filter(([pattern]) => pattern.test(url)).map(([, words]) => words);
     if (url === "." || url.includes("..")) found.push('".."');
     if (found.length === 0) return undefined;
-    return `Room ${name === undefined ? "" : `"${name}"`}: friendlyUrl holds ${found.join(", ")}, which the API accepts but the room's link cannot carry as it is (its link and join links may not reach the room); letters, digits and - . _ ~ keep it plain`.replace("Room :", "Room:");
+    return WARNINGS.roomLinkBroken(name, found);
 }
 
 /**
@@ -466,7 +467,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (sentKeys.length === 0) return;
         const roles = await teamRolesFor(this.client(inputs), room, inputs).catch(() => []);
         const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles);
-        if (unapplied) ctx.warn(`${label}: ${unapplied}`);
+        if (unapplied) ctx.warn(WARNINGS.roomUnapplied(label, unapplied));
     }
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
@@ -485,11 +486,11 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (owner !== undefined && owner !== identityOf(ctx)) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
-            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: ${identityLabel("Room", owner)} of this stack manages it now; it only leaves the stack`);
+            ctx.warn(WARNINGS.roomHandedOver(roomLabel(ctx, props, id), identityLabel("Room", owner)));
             return;
         }
         if (this.adoptedHere.has(roomKey(this.client(props), id))) {
-            ctx.warn(`${roomLabel(ctx, props, id)} is not deleted: its replacement took it over (adoptExisting), so it stays the resource's room`);
+            ctx.warn(WARNINGS.roomKeptByReplacement(roomLabel(ctx, props, id)));
             return;
         }
         try {

@@ -20,6 +20,7 @@ import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindChec
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
+import { WARNINGS } from "./warnings";
 
 type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
 /** What the provider keeps: the record's fields, the extra inputs, its bookkeeping and the values to restore. */
@@ -84,7 +85,7 @@ async function restore(client: RoomsClient, writable: Values, refused: string[])
 /** Names, in a warning at this up, the settings a PATCH answered with other values than sent (as Room does). */
 function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Values, outs: Values, roles: KnownRoles, ctx: Context): void {
     const unapplied = sentKeys.length === 0 ? undefined : unappliedSettings(teamDefaults, inputs, sentKeys, record, outs, roles);
-    if (unapplied) ctx.warn(`${LABEL}: ${unapplied}`);
+    if (unapplied) ctx.warn(WARNINGS.defaultsUnapplied(unapplied));
 }
 
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
@@ -183,7 +184,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         const owner = this.claims.ownerOf(defaultsKey(this.client(props)));
         if (owner !== undefined && owner !== identityOf(ctx)) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
-            ctx.warn(`${LABEL} "${ctx.resourceName}" restores nothing: ${identityLabel("TeamDefaults", owner)} of this stack manages the team's defaults now`);
+            ctx.warn(WARNINGS.defaultsHandedOver(ctx.resourceName, identityLabel("TeamDefaults", owner)));
             return;
         }
         const { writable, refused } = splitRestorable(props.restoreValues ?? {});
@@ -194,6 +195,6 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
             throw failed;
         }
-        if (refused.length > 0) ctx.warn(`${LABEL} "${ctx.resourceName ?? id}": not put back, set them by hand if they matter: ${refused.join(", ")}`);
+        if (refused.length > 0) ctx.warn(WARNINGS.defaultsNotRestored(ctx.resourceName ?? id, refused));
     }
 }

@@ -45,3 +45,37 @@ describe("the claims of a deployment's provider processes", () => {
         expect(claims.ownerOf("team defaults")).toBe("new");
     });
 });
+
+describe("a claims folder that cannot be used", () => {
+    /** The claims parent folder (`pulumi-vcrooms-claims-<uid>` in TMPDIR) each case makes unusable, under `tmp`. */
+    const cases: Record<string, (tmp: string) => string> = {
+        "a plain file at its name": (tmp) => {
+            fs.writeFileSync(path.join(tmp, "claims"), "left by someone");
+            return path.join(tmp, "claims");
+        },
+        "a folder others may write in": (tmp) => {
+            fs.mkdirSync(path.join(tmp, "claims"));
+            fs.chmodSync(path.join(tmp, "claims"), 0o777);
+            return path.join(tmp, "claims");
+        },
+        "TMPDIR a plain file": (tmp) => {
+            fs.writeFileSync(path.join(tmp, "tmpdir"), "");
+            return path.join(tmp, "tmpdir", "claims");
+        },
+    };
+
+    it.each(Object.keys(cases))("%s: claims are kept in the process, with one warning naming the folder, its purpose and the fix", (which) => {
+        const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-claims-test-"));
+        folders.push(tmp);
+        const parent = cases[which]!(tmp);
+        const warnings: string[] = [];
+        const claims = new Claims(new DeploymentClaims(path.join(parent, "1"), (m) => warnings.push(m)));
+        expect(claims.claim("team friendly URL board", "a")).toBeUndefined();
+        expect(claims.claim("team friendly URL board", "b")).toBe("a");
+        expect(claims.ownerOf("team friendly URL board")).toBe("a");
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain(`cannot use ${parent}, the folder where the provider processes of one deployment record which resource declares which room`);
+        expect(warnings[0]).toContain(`remove ${parent} if it is not a folder of yours`);
+        expect(warnings[0]).toContain("set TMPDIR to a folder you can write");
+    });
+});

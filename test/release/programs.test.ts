@@ -18,6 +18,8 @@ import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { useEmulator } from "../support/emulator";
+import { control } from "../support/http";
+import { descendants, killAll, untilGone, untilRequest } from "../support/processes";
 import { outsideRepository } from "../cli/install";
 import { cli, cliDir, GO_PULUMI_SDK } from "../cli/support";
 
@@ -223,5 +225,53 @@ describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs
         const down = await p.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect(await listed()).toEqual([]);
+    });
+
+    it("every SDK package has a README: what it manages (each resource kind), how to get the plugin, an example in its language; the wheel's description is it", () => {
+        if (!("dir" in python)) throw new Error(python.skip);
+        const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "schema.json"), "utf8")) as { resources: Record<string, unknown> };
+        const kinds = Object.keys(schema.resources).map((tok) => tok.split(":").pop()!);
+        const metadata = run(path.join(python.dir, "bin", "python"), [
+            "-c",
+            "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read(next(n for n in z.namelist() if n.endswith('.dist-info/METADATA'))).decode())",
+            made.wheel,
+        ]);
+        const readmes = {
+            "the wheel's METADATA": [metadata, "```python"],
+            "the npm package's README.md": [run("tar", ["-xOzf", path.join(made.dir, `vcrooms-pulumi-${VERSION}.tgz`), "package/README.md"]), "```typescript"],
+            "the Go module's README.md": [fs.readFileSync(path.join(made.goModule, "README.md"), "utf8"), "```go"],
+        };
+        for (const [where, [text, fence]] of Object.entries(readmes)) {
+            expect(text, where).not.toContain("Development Version");
+            for (const kind of kinds) expect(text, `${where}: ${kind}`).toContain(`\`${kind}\``);
+            expect(text, where).toContain(`pulumi plugin install resource vcrooms ${VERSION} --file pulumi-resource-vcrooms-v${VERSION}-`);
+            expect(text, where).toContain(fence);
+        }
+        expect(metadata).toMatch(/^Description-Content-Type: text\/markdown$/m);
+    });
+
+    it("the executable ends when its CLI is killed (SIGKILL), instead of retrying for no one", async () => {
+        const folder = outsideRepository("vcrooms-killed-");
+        fs.writeFileSync(path.join(folder, "Pulumi.yaml"), JSON.stringify({ name: "vcrooms-killed", runtime: "yaml", resources: { board: { type: "vcrooms:Room", properties: { friendlyUrl: "killed-board" } } } }));
+        const p = project(folder);
+        await p.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
+        await control(env.emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", status: 503, headers: { "retry-after": "40" }, body: { message: "Busy" }, count: 100 });
+        const creates = async () => ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string; path: string }> }).entries.filter((e) => e.method === "POST" && e.path === "/api/v1/rooms").length;
+        const before = await creates();
+        const running = p.run(["up", "--yes", "--skip-preview", "--non-interactive"]);
+        await untilRequest(async () => (await creates()) > before, running);
+        // The CLI is a child of the test's process; the plugin, the engine's child.
+        const cliPid = descendants(process.pid).find((x) => path.basename(x.exe) === "pulumi" && x.args.includes("up"))?.pid;
+        expect(cliPid, "the CLI's process").toBeDefined();
+        const below = descendants(cliPid!);
+        const plugins = below.filter((x) => path.basename(x.exe) === "pulumi-resource-vcrooms").map((x) => x.pid);
+        expect(plugins.length, "the plugin's processes").toBeGreaterThan(0);
+        process.kill(cliPid!, "SIGKILL");
+        await running;
+        const left = await untilGone(plugins, 20_000);
+        // What is left is the test's to end (it started them), after the assertion has seen them.
+        killAll([...left, ...below.map((x) => x.pid)]);
+        await control(env.emulator, "DELETE", "/faults");
+        expect(left, "plugin processes alive 20 s after their CLI was killed").toEqual([]);
     });
 });

@@ -1,0 +1,118 @@
+/**
+ * What the plugin says to the engine that runs it, at the engine address it is started with: its warnings, and
+ * whether the engine is still there.
+ *
+ * Warnings go through the engine's log channel (the Engine service's Log call), attached to the resource's URN, as
+ * @pulumi/pulumi's `log.warn` does for a program: the engine shows them in every language's CLI output. What a
+ * plugin writes on stderr the engine keeps for its `-v` log only, where a Python, Go or YAML user never looks.
+ */
+import * as net from "node:net";
+import type * as grpcTypes from "@grpc/grpc-js";
+import { warnOnStderr } from "../resources/kind";
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+// The SDK's own copies, as server.ts takes them: the generated stubs are built against them.
+const grpc = require(require.resolve("@grpc/grpc-js", { paths: [require.resolve("@pulumi/pulumi")] })) as typeof grpcTypes;
+const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+const engproto = require("@pulumi/pulumi/proto/engine_pb");
+
+/**
+ * The engine address among a plugin's arguments: the first that is not a logging flag (`--logtostderr`, `-v=N`,
+ * `--tracing <endpoint>`), as @pulumi/pulumi's provider server reads them.
+ */
+export function engineAddress(args: readonly string[]): string | undefined {
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i]!;
+        if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
+        if (arg === "--tracing") {
+            i++;
+            continue;
+        }
+        return arg;
+    }
+    return undefined;
+}
+
+/** How a warning reaches the user: `urn` names the resource it is about. */
+export type WarningSink = (urn: string, message: string) => void;
+
+/** The warning as stderr carries it, where there is no engine to tell (the plugin run by hand, a test). */
+const toStderr: WarningSink = (_urn, message) => warnOnStderr(message);
+
+export class EngineLog {
+    private client: { log(req: unknown, callback: (error: Error | null) => void): void; close(): void } | undefined;
+    private readonly pending = new Set<Promise<void>>();
+
+    constructor(address: string | undefined) {
+        this.connect(address);
+    }
+
+    /** Speaks to the engine at `address` from now on (the one the plugin was started with, or one that attached it). */
+    connect(address: string | undefined): void {
+        this.client?.close();
+        this.client = address ? new engrpc.EngineClient(address, grpc.credentials.createInsecure()) : undefined;
+    }
+
+    /** Sends a warning on the resource `urn` to the engine; on stderr when there is none, or it cannot be reached. */
+    readonly warn: WarningSink = (urn, message) => {
+        const client = this.client;
+        if (!client) return toStderr(urn, message);
+        const request = new engproto.LogRequest();
+        request.setSeverity(engproto.LogSeverity.WARNING);
+        request.setMessage(message);
+        request.setUrn(urn);
+        const sent = new Promise<void>((resolve) =>
+            client.log(request, (error) => {
+                if (error) toStderr(urn, message);
+                resolve();
+            }),
+        );
+        this.pending.add(sent);
+        void sent.finally(() => this.pending.delete(sent));
+    };
+
+    /**
+     * Waits until the engine has every warning sent so far. A call answers after this: the engine shows a warning it
+     * receives after the step is over only when its display is still open, which the last step of a run does not
+     * wait for.
+     */
+    async flush(): Promise<void> {
+        while (this.pending.size > 0) await Promise.all([...this.pending]);
+    }
+}
+
+/**
+ * Ends the process when the engine that started it is gone (its CLI killed: a CI job's timeout, an out-of-memory
+ * kill), as plugins on Pulumi's Go provider SDK do: otherwise the plugin lives on under init and finishes its
+ * in-flight writes for no one. Gone: the process was handed to another parent (its parent died), or the engine
+ * address refuses connections twice in a row. Checked every `everyMs`; the timer keeps no process alive.
+ */
+export function exitWhenEngineGone(address: string | undefined, exit: () => void, everyMs = 1000): { stop(): void } {
+    const parent = process.ppid;
+    const target = address ? parseAddress(address) : undefined;
+    let refused = 0;
+    let checking = false;
+    const timer = setInterval(() => {
+        if (process.ppid !== parent) return exit();
+        if (!target || checking) return;
+        checking = true;
+        const socket = net.connect(target);
+        const done = (gone: boolean) => {
+            checking = false;
+            socket.destroy();
+            refused = gone ? refused + 1 : 0;
+            if (refused >= 2) exit();
+        };
+        socket.setTimeout(everyMs * 5, () => done(false));
+        socket.once("connect", () => done(false));
+        socket.once("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED"));
+    }, everyMs);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
+}
+
+function parseAddress(address: string): { host: string; port: number } | undefined {
+    const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(address);
+    if (!match) return undefined;
+    return { host: match[1] ?? match[2]!, port: Number(match[3]) };
+}

@@ -1,0 +1,165 @@
+/**
+ * Invariant: every warning the provider gives reaches the user, in every face. The warnings are one table
+ * (provider/resources/warnings.ts: a kind can warn with nothing else), and this harness triggers every row of it
+ * through the real CLI, in the check, up, refresh and destroy where the code gives it, and finds it in the CLI's
+ * output, on the resource it is about.
+ *
+ * The face here is the plugin, run from its package folder for a Pulumi YAML program (upstream's YAML host): the
+ * plugin's warnings travel through the engine's log channel, which every language's CLI output shows alike; what the
+ * plugin writes on stderr reaches only the engine's `-v` log. The dynamic face's warnings are the dynamic-provider
+ * host's, which the engine shows from its stderr (test/cli/roomIdentity.test.ts and others find them there).
+ *
+ * One program, stepped through the cases: each step changes it (or the API under it), runs one command, and names
+ * the warnings it must show. A warning added to the table and triggered by no step fails the last test.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { PLUGIN_FOLDER, parseJsonRun, type JsonRun, type PulumiProject } from "../../harness/pulumiCli";
+import { WARNINGS, type WarningName } from "../../provider/resources/warnings";
+import { cli, projectFor } from "../cli/support";
+import { outsideRepository } from "../cli/install";
+import { useEmulator } from "../support/emulator";
+import { apiCaller, control } from "../support/http";
+
+const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
+const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
+if (skip && process.env.CI) throw new Error(`the warnings harness must run under CI: ${skip}`);
+
+/**
+ * The text of a warning that does not depend on its arguments: the longest piece of the table's template between
+ * them (each argument given as a one-element array, which reads as its element both in a template and in a join).
+ */
+function fixedText(name: WarningName): string {
+    const mark = "\u0000";
+    const template = WARNINGS[name] as (...args: unknown[]) => string;
+    const text = template(...Array.from({ length: template.length }, () => [mark]));
+    return text.split(mark).reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
+/** What a step must show: each warning it triggers, on the resource (by name) it is about, or on none. */
+type Expected = Partial<Record<WarningName, string | null>>;
+
+/** A room expiry a month ahead, in the API's format. */
+const FUTURE = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, "");
+
+type Resources = Record<string, { type: string; properties: Record<string, unknown> }>;
+
+describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML program", { timeout: 900_000 }, () => {
+    let emulator: RunningEmulator;
+    const projects: PulumiProject[] = [];
+    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
+    let root: string;
+    let p: PulumiProject;
+    const seen = new Set<WarningName>();
+
+    const write = (resources: Resources) =>
+        fs.writeFileSync(
+            path.join(root, "Pulumi.yaml"),
+            // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
+            JSON.stringify({ name: "vcrooms-warnings", runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources }, null, 2),
+        );
+
+    /** Asserts each expected warning is among the run's diagnostics, as a warning, on its resource. */
+    function shows(run: JsonRun & { stdout: string; stderr: string }, expected: Expected): void {
+        const warnings = run.diagnostics.filter((d) => d.severity === "warning");
+        for (const [name, resource] of Object.entries(expected) as Array<[WarningName, string | null]>) {
+            const text = fixedText(name);
+            const found = warnings.find((d) => d.message.includes(text) && (resource === null ? !d.urn : String(d.urn).endsWith(`::${resource}`)));
+            expect(found, `warning ${name} ("${text}") on ${resource ?? "no resource"} in:\n${run.stdout}\n${run.stderr}`).toBeDefined();
+            seen.add(name);
+        }
+    }
+
+    const room = (friendlyUrl: string, more: Record<string, unknown> = {}) => ({ type: "vcrooms:Room", properties: { friendlyUrl, ...more } });
+    const base = (): Resources => ({
+        defaults: { type: "vcrooms:TeamDefaults", properties: { paletteMode: "dark" } },
+        expiring: room("warn-expiring", { expiresAt: FUTURE }),
+        settings: room("warn-settings", { maxParticipants: 20 }),
+        before: room("warn-handover"),
+        kept: room("warn-kept", { adoptExisting: true, description: "Kept" }),
+        tokenRoom: room("warn-token"),
+        ada: { type: "vcrooms:JoinToken", properties: { room: "${tokenRoom.id}", userName: "Ada" } },
+    });
+
+    beforeAll(async () => {
+        root = outsideRepository("vcrooms-warnings-");
+        write(base());
+        p = await projectFor(emulator, {}, { folder: root });
+        projects.push(p);
+        const up = await p.up([], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+    }, 600_000);
+    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    it("check (preview): an expiry dropped from the program, a friendly URL the link cannot carry", async () => {
+        write({ ...base(), expiring: room("warn-expiring"), linky: room("warn#link") });
+        const preview = await p.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        shows(preview, { roomExpiryKept: "expiring", roomLinkBroken: "linky" });
+        write(base());
+    });
+
+    it("up: settings the API did not apply (room), a room handed to another Room, team defaults handed to another TeamDefaults", async () => {
+        const api = apiCaller(emulator);
+        const settings = (await api("GET", "/rooms/warn-settings")).body;
+        // The API answers the room as it was: maxParticipants not applied.
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${settings.id}`, status: 200, body: settings });
+        const { defaults, before, ...rest } = base();
+        write({ ...rest, defaults2: defaults!, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
+        const up = await p.up([], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        shows(up, { roomUnapplied: "settings", roomHandedOver: "before", defaultsHandedOver: "defaults" });
+    });
+
+    it("up --replace: a replaced room its replacement adopted is not deleted", async () => {
+        const urn = String((await p.resourceState("kept"))?.urn);
+        const up = await p.up(["--replace", urn], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        shows(up, { roomKeptByReplacement: "kept" });
+    });
+
+    it("up: team defaults the API did not apply", async () => {
+        const api = apiCaller(emulator);
+        const now = (await api("GET", "/")).body;
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: now });
+        const { defaults, before, ...rest } = base();
+        write({ ...rest, defaults2: { type: "vcrooms:TeamDefaults", properties: { paletteMode: "light" } }, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
+        const up = await p.up([], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        shows(up, { defaultsUnapplied: "defaults2" });
+    });
+
+    it("refresh: a join token whose room is gone", async () => {
+        expect((await apiCaller(emulator)("DELETE", "/rooms/warn-token")).status).toBeLessThan(300);
+        const refresh = await p.refresh([], { preview: false });
+        expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
+        shows(refresh, { tokenStale: "ada" });
+    });
+
+    it("any operation: a claims folder the plugin cannot use (a plain file at its name) is named, and the preview goes on", async () => {
+        const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-warnings-tmp-"));
+        try {
+            fs.writeFileSync(path.join(tmp, `pulumi-vcrooms-claims-${os.userInfo().uid}`), "not a folder");
+            const run = await p.run(["preview", "--json", "--non-interactive"], { env: { TMPDIR: tmp } });
+            const preview = { ...run, ...parseJsonRun(run.stdout) };
+            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+            shows(preview, { claimsFolderUnusable: null });
+        } finally {
+            fs.rmSync(tmp, { recursive: true, force: true });
+        }
+    });
+
+    it("destroy: team defaults the API will not take back", async () => {
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: { message: "No longer allowed.", errors: { palette_mode: ["No longer allowed."] } } });
+        const down = await p.destroy([], { preview: false });
+        expect(down.code, down.stdout + down.stderr).toBe(0);
+        shows(down, { defaultsNotRestored: "defaults2" });
+    });
+
+    it("every warning of the table was triggered and shown", () => {
+        expect([...seen].sort()).toEqual(Object.keys(WARNINGS).sort());
+    });
+});
