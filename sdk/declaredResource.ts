@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
+import { carryingOutputs, givenSecretsInputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { ShimResource, type ProviderKind } from "./shim";
 
 /**
@@ -31,7 +31,23 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
     // Bookkeeping, under the `__` names the engine's display hides (provider/resources/hiddenKeys.ts).
     for (const key of resourceNameInputs(d)) props[hiddenKey(key)] = name;
     for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
+    const given = givenSecrets(args);
+    if (given !== undefined) for (const key of givenSecretsInputs(d)) props[hiddenKey(key)] = given;
     return props;
+}
+
+/**
+ * The names of the args the program gave as secrets (secret Outputs), for the provider's messages to leave out their
+ * values: the dynamic-provider host hands the provider plain values. Undefined when no arg may be one, so a program
+ * without secrets registers nothing more; an empty list resolves to nothing.
+ */
+function givenSecrets(args: Record<string, unknown>): Promise<string[] | undefined> | undefined {
+    const outputs = Object.entries(args).filter(([, v]) => pulumi.Output.isInstance(v)) as Array<[string, pulumi.Output<unknown>]>;
+    if (outputs.length === 0) return undefined;
+    return Promise.all(outputs.map(async ([key, v]) => ((await pulumi.isSecret(v)) ? key : undefined))).then((names) => {
+        const secret = names.filter((n): n is string => n !== undefined);
+        return secret.length > 0 ? secret : undefined;
+    });
 }
 
 /**

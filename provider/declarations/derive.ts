@@ -51,12 +51,17 @@ export function replacementInputs(d: Declaration): string[] {
 
 /** Extra inputs a user declares (those the SDK fills itself are left out). */
 export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
-    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromCheck);
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromCheck && !e.fromSecrets);
 }
 
 /** Extra inputs the SDK fills with the resource name. */
 export function resourceNameInputs(d: Declaration): string[] {
     return Object.entries(d.extras).filter(([, e]) => e.fromResourceName).map(([name]) => name);
+}
+
+/** Extra inputs the SDK fills with the names of the inputs the program gave as secrets. */
+export function givenSecretsInputs(d: Declaration): string[] {
+    return Object.entries(d.extras).filter(([, e]) => e.fromSecrets).map(([name]) => name);
 }
 
 /** Extra inputs the SDK fills with `<project>/<stack>`. */
@@ -73,13 +78,13 @@ export function stableOutputs(d: Declaration): string[] {
 export const hiddenKey = (name: string): string => `__${name}`;
 
 /**
- * The inputs that are bookkeeping, not the user's: the resource name and stack the SDK fills, the flag check sets
+ * The inputs that are bookkeeping, not the user's: the resource name, stack and secret names the SDK fills, the flag check sets
  * when it generated a value, and the create id check chooses. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi
  * preview --diff` hides them as it hides `__provider`. A purge's `deletes` is filled by check too, but stays visible:
  * it is there so that a preview lists what will be deleted.
  */
 export function bookkeepingInputs(d: Declaration): string[] {
-    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
+    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || e.fromSecrets || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
 }
 
 /** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */

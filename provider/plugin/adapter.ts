@@ -18,7 +18,7 @@ import { detailOf } from "../resources/diff";
 import { PROCESS_CONTEXT, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
 import { Runtime, stackConfigOf } from "../runtime";
 import { hiddenKey } from "../resources/hiddenKeys";
-import type { Claims } from "../resources/claims";
+import { Claims } from "../resources/claims";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
 
@@ -65,9 +65,24 @@ function plainJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/**
+ * A setting given as a secret to a kind others inherit from, as the deployment's claims record it: by type, not by
+ * team, so a room of another team inheriting that setting keeps it secret too (more secret than needed, never less).
+ */
+const inheritedSecretKey = (type: string, setting: string) => `secret ${type} setting ${setting}`;
+
+/** The kind whose settings `d` inherits (a room's TeamDefaults). */
+const inheritedFrom = (d: Declaration): Declaration | undefined => (d.inheritsFrom === undefined ? undefined : Object.values(declarations).find((other) => other.type === d.inheritsFrom));
+
 /** The context of a call about `ref`: its resource name; warnings go to stderr, which the engine shows. */
 function contextOf(ref: ResourceRef): Context {
     return { ...PROCESS_CONTEXT, resourceName: nameOf(ref) };
+}
+
+/** The context with the inputs the program gave as secrets (the top-level names of the engine's wrapped values). */
+function withSecrets(ctx: Context, ...secrets: Path[][]): Context {
+    const names = new Set(secrets.flat().flatMap((p) => (typeof p[0] === "string" ? [p[0]] : [])));
+    return names.size === 0 ? ctx : { ...ctx, secretInputs: names };
 }
 
 export class VcroomsPlugin {
@@ -75,17 +90,19 @@ export class VcroomsPlugin {
     private readonly runtime: Runtime;
 
     /**
-     * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
-     * inherit them (rooms) keep them secret where they do not declare them. The engine checks a program's resources
-     * in the order it declares them, so a TeamDefaults a room depends on is seen first.
+     * Where the settings given as secrets to a kind others inherit from (a TeamDefaults' secret consentMessage) are
+     * recorded: the deployment's claims, so that a room through another provider, which is another process, keeps
+     * them secret too where it does not declare them. The engine checks a resource before the resources that depend
+     * on it are registered, so a TeamDefaults a room depends on has been seen, by whichever process, first.
      */
-    private readonly inheritedSecrets = new Map<string, Set<string>>();
+    private readonly claims: Claims;
 
     /**
      * `claims`: where the runtime keeps which resource declares which room and team defaults; the plugin's entry
      * gives the deployment's (deploymentClaims.ts), seen by every provider process of it. Tests make their own.
      */
-    constructor(readonly version: string, claims?: Claims) {
+    constructor(readonly version: string, claims: Claims = new Claims()) {
+        this.claims = claims;
         this.runtime = new Runtime(process.env, claims);
     }
 
@@ -128,23 +145,25 @@ export class VcroomsPlugin {
     /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */
     async check(ref: ResourceRef, olds: Values, news: Values, randomSeed?: string): Promise<{ inputs: Values; failures: CheckFailure[] }> {
         const { d, provider, ctx: named } = this.kind(ref);
-        const ctx: Context = randomSeed ? { ...named, randomSeed } : named;
         const given = unwrapSecrets<Values>(news);
+        const previous = unwrapSecrets<Values>(olds);
+        const ctx: Context = withSecrets(randomSeed ? { ...named, randomSeed } : named, given.secrets, previous.secrets);
         const inputs = { ...given.plain };
         if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
-            const names = this.inheritedSecrets.get(d.type) ?? this.inheritedSecrets.set(d.type, new Set()).get(d.type)!;
-            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) names.add(name);
+            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) this.claims.claim(inheritedSecretKey(d.type, name), nameOf(ref));
         }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name, hidden as there.
         for (const name of resourceNameInputs(d)) inputs[hiddenKey(name)] = nameOf(ref);
         for (const name of stackInputs(d)) inputs[hiddenKey(name)] = stackOf(ref);
-        const result = await provider.check(unwrapSecrets<Values>(olds).plain, inputs, ctx);
+        const result = await provider.check(previous.plain, inputs, ctx);
         return { inputs: wrapSecrets(result.inputs, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures };
     }
 
     async diff(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<PluginDiff> {
         const { provider, ctx } = this.kind(ref);
-        return provider.diff(id, unwrapSecrets<Values>(olds).plain, unwrapSecrets<Values>(news).plain, ctx);
+        const o = unwrapSecrets<Values>(olds);
+        const n = unwrapSecrets<Values>(news);
+        return provider.diff(id, o.plain, n.plain, withSecrets(ctx, o.secrets, n.secrets));
     }
 
     /**
@@ -152,8 +171,9 @@ export class VcroomsPlugin {
      * planned outputs, with no write and no id.
      */
     async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
+        const ctx = withSecrets(named, given.secrets);
         if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await provider.create(given.plain, ctx);
@@ -172,9 +192,10 @@ export class VcroomsPlugin {
      * an empty record would put an empty resource in the state and call it a success.
      */
     async read(ref: ResourceRef, id: string, props: Values, inputs: Values): Promise<{ id: string; props: Values; inputs: Values }> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
+        const ctx = withSecrets(named, state.secrets, declared.secrets);
         const importing = Object.keys(state.plain).length === 0;
         const refused = notImportableMessage(d);
         if (importing && refused) throw new Error(refused);
@@ -193,12 +214,15 @@ export class VcroomsPlugin {
 
     /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
     async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false): Promise<Values> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
+        const previous = unwrapSecrets<Values>(olds);
+        const ctx = withSecrets(named, given.secrets, previous.secrets);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
-        const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
-        return this.outputs(d, result.outs, given.secrets, given.plain);
+        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
+        const result = await provider.update(id, previous.plain, given.plain, ctx);
+        // An inherited setting kept secret before stays so, whether or not this process has seen its TeamDefaults.
+        return this.outputs(d, result.outs, [...given.secrets, ...this.inheritedPaths(d, previous.secrets, given.plain)], given.plain);
     }
 
     /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
@@ -208,7 +232,8 @@ export class VcroomsPlugin {
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
         const { provider, ctx } = this.kind(ref);
-        await provider.delete(id, unwrapSecrets<Values>(props).plain, ctx);
+        const state = unwrapSecrets<Values>(props);
+        await provider.delete(id, state.plain, withSecrets(ctx, state.secrets));
     }
 
     /**
@@ -218,8 +243,15 @@ export class VcroomsPlugin {
      */
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
         const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
-        const inherited = d.inheritsFrom ? [...(this.inheritedSecrets.get(d.inheritsFrom) ?? [])].filter((name) => declared[name] === undefined).map((name) => [name]) : [];
+        const from = inheritedFrom(d);
+        const inherited = from === undefined ? [] : [...inputSettings(from).keys()].filter((name) => declared[name] === undefined && this.claims.ownerOf(inheritedSecretKey(from.type, name)) !== undefined).map((name) => [name]);
         return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
+    }
+
+    /** Of `paths`, those of settings `d` inherits and `declared` does not set. */
+    private inheritedPaths(d: Declaration, paths: Path[], declared: Values): Path[] {
+        const from = inheritedFrom(d);
+        return from === undefined ? [] : paths.filter((p) => typeof p[0] === "string" && inputSettings(from).has(p[0]) && declared[p[0]] === undefined);
     }
 
     // ---- data functions ---------------------------------------------------------------------------

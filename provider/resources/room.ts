@@ -149,8 +149,14 @@ function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
 }
 
-/** The id a create whose outcome stayed unknown is kept under, with the friendly URL it asked for. */
+/**
+ * The prefix of the id a create whose outcome stayed unknown is kept under. Ids are never secret, so what follows is
+ * the create id (random, the resource's own; a create is kept unsettled only when it has one, as its proof needs it),
+ * never the friendly URL, which may be a secret made in code. Stacks
+ * written before kept `unsettled-create:<friendly URL>`: only the prefix is read, so those are still recognised.
+ */
 const UNSETTLED = "unsettled-create:";
+
 
 /** True for an error after which whether the create took effect is unknown (its answer and the lookup were lost). */
 function outcomeUnknown(error: unknown): boolean {
@@ -372,7 +378,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             if (!outcomeUnknown(error) || inputs.friendlyUrl === undefined || creationProof(inputs, given) === undefined) throw described;
             // Kept in the stack as a resource whose create failed (the engine records the id and properties of such an
             // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
-            throw Object.assign(described, { id: `${UNSETTLED}${inputs.friendlyUrl}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
+            throw Object.assign(described, { id: `${UNSETTLED}${String(inputs.createId)}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
         }
         if (ctx.resourceName !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), ctx.resourceName);
         // Fields the answer leaves out are as sent (tags, notably: a create answer without them must not look like a change).
