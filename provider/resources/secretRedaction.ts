@@ -49,17 +49,24 @@ function secretValues(d: Declaration, ctx: Context | undefined, bags: ReadonlyAr
     return found;
 }
 
+/** Shorter secrets are replaced only where they stand alone: a PIN "w" must not take the w out of every word. */
+const ANYWHERE = 4;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
  * A text with each secret value replaced by "[secret]": a string as it is, as JSON escapes it and as a URL path
- * carries it (longest first, so a secret holding another goes whole); a number only where it stands alone.
+ * carries it (longest first, so a secret holding another goes whole); a number, or a string shorter than 4
+ * characters, only where it stands alone.
  */
 export function redactText(text: string, secrets: ReadonlyArray<string | number>): string {
-    const strings = [...new Set(secrets.filter((s): s is string => typeof s === "string").flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)]))].sort((a, b) => b.length - a.length);
-    let out = strings.reduce((t, s) => t.split(s).join(SHOWN), text);
-    for (const n of new Set(secrets.filter((s): s is number => typeof s === "number"))) {
-        out = out.replace(new RegExp(`(?<![\\w.])${String(n).replace(/[.+-]/g, "\\$&")}(?![\\w.])`, "g"), SHOWN);
-    }
-    return out;
+    const forms = [...new Set(secrets.flatMap((s) => (typeof s === "number" ? [String(s)] : [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)])))];
+    return forms
+        .sort((a, b) => b.length - a.length)
+        .reduce((t, form) => {
+            if (form.length >= ANYWHERE && !/^[\d.+-]+$/.test(form)) return t.split(form).join(SHOWN);
+            return t.replace(new RegExp(`(?<![\\w.])${escaped(form)}(?![\\w.])`, "g"), SHOWN);
+        }, text);
 }
 
 /** The root input a failure's property names (`roles[1]` is `roles`). */
