@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, givenSecretsInputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
+import { carryingOutputs, givenSecretsInputs, inheritedCarryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../provider/declarations/derive";
 import { ShimResource, type ProviderKind } from "./shim";
 
 /**
@@ -62,8 +62,20 @@ const maySecret = (v: unknown) => pulumi.Output.isInstance(v) || v instanceof Pr
  * The lists are read when the resource's registration is sent, after the program's synchronous declarations have all
  * run, so a TeamDefaults declared after its rooms still reaches them.
  */
-const inherited = new Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>();
+interface Heir {
+    list: string[];
+    declared: Set<string>;
+    /** `[output, setting]`: outputs holding an inherited setting's value (a room's roomUrl holds the team's domain). */
+    carrying: Array<[string, string]>;
+}
+const inherited = new Map<string, { names: Set<string>; heirs: Heir[] }>();
 const inheritance = (type: string) => inherited.get(type) ?? inherited.set(type, { names: new Set(), heirs: [] }).get(type)!;
+
+/** The outputs of an heir that the maybe-secret inherited settings make secret: those it does not declare, and those that carry one. */
+const heirSecrets = (heir: Heir, names: ReadonlySet<string>): string[] => [
+    ...[...names].filter((name) => !heir.declared.has(name)),
+    ...heir.carrying.filter(([, setting]) => names.has(setting)).map(([output]) => output),
+];
 
 /** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
 export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
@@ -71,13 +83,14 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
     if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
         const given = inheritance(d.type);
         for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);
-        for (const heir of given.heirs) for (const name of given.names) if (!heir.declared.has(name) && !heir.list.includes(name)) heir.list.push(name);
+        for (const heir of given.heirs) for (const name of heirSecrets(heir, given.names)) if (!heir.list.includes(name)) heir.list.push(name);
     }
     if (d.inheritsFrom) {
         const from = inheritance(d.inheritsFrom);
         const declared = new Set(Object.keys(args).filter((k) => args[k] !== undefined));
-        list.push(...[...from.names].filter((name) => !declared.has(name)));
-        from.heirs.push({ list, declared });
+        const heir = { list, declared, carrying: inheritedCarryingOutputs(d) };
+        list.push(...heirSecrets(heir, from.names));
+        from.heirs.push(heir);
     }
     return { ...opts, additionalSecretOutputs: list };
 }

@@ -77,6 +77,11 @@ export interface OutputField<T = unknown> {
      * friendlyUrl when it has no description): secret whenever that input is.
      */
     readonly carries?: string;
+    /**
+     * Holds the value of this setting of the kind inherited from (a room's `roomUrl` holds the team's `domain`): secret
+     * whenever that setting was given as a secret there.
+     */
+    readonly carriesInherited?: string;
     readonly __type?: T;
 }
 
@@ -205,7 +210,7 @@ export const stringInput = (description: string, flags?: ExtraFlags & { allowed?
     extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
 /** A read-only output; `type` is `T` at run time. */
-export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; carries?: string; stateOnly?: boolean } = {}): OutputField<T> {
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; carries?: string; carriesInherited?: string; stateOnly?: boolean } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

@@ -43,6 +43,14 @@ export function carryingOutputs(d: Declaration): Array<[string, string]> {
     return Object.entries(d.outputs).flatMap(([name, o]) => [o.sameAs, o.carries].flatMap((input) => (input === undefined ? [] : [[name, input] as [string, string]])));
 }
 
+/**
+ * `[output, setting]` for each output that holds a setting of the kind inherited from (`carriesInherited`): both faces
+ * keep those outputs secret when that setting was given as a secret there.
+ */
+export function inheritedCarryingOutputs(d: Declaration): Array<[string, string]> {
+    return Object.entries(d.outputs).flatMap(([name, o]) => (o.carriesInherited === undefined ? [] : [[name, o.carriesInherited] as [string, string]]));
+}
+
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */
 export function replacementInputs(d: Declaration): string[] {
     const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && (s.createOnly === true || s.createOnly === d.scope)).map(([name]) => name);

@@ -10,7 +10,7 @@
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { carryingOutputs, inheritedCarryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -244,14 +244,17 @@ export class VcroomsPlugin {
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
         const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
         const from = inheritedFrom(d);
-        const inherited = from === undefined ? [] : [...inputSettings(from).keys()].filter((name) => declared[name] === undefined && this.claims.ownerOf(inheritedSecretKey(from.type, name)) !== undefined).map((name) => [name]);
-        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
+        const given = from === undefined ? [] : [...inputSettings(from).keys()].filter((name) => this.claims.ownerOf(inheritedSecretKey(from.type, name)) !== undefined);
+        const inherited = given.filter((name) => declared[name] === undefined).map((name) => [name]);
+        const carried = inheritedCarryingOutputs(d).filter(([, setting]) => given.includes(setting)).map(([output]) => [output]);
+        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited, ...carried]);
     }
 
-    /** Of `paths`, those of settings `d` inherits and `declared` does not set. */
+    /** Of `paths`, those of settings `d` inherits and `declared` does not set, and of the outputs that carry one. */
     private inheritedPaths(d: Declaration, paths: Path[], declared: Values): Path[] {
         const from = inheritedFrom(d);
-        return from === undefined ? [] : paths.filter((p) => typeof p[0] === "string" && inputSettings(from).has(p[0]) && declared[p[0]] === undefined);
+        const carrying = new Set(inheritedCarryingOutputs(d).map(([output]) => output));
+        return from === undefined ? [] : paths.filter((p) => typeof p[0] === "string" && ((inputSettings(from).has(p[0]) && declared[p[0]] === undefined) || carrying.has(p[0])));
     }
 
     // ---- data functions ---------------------------------------------------------------------------

@@ -34,6 +34,11 @@ function secretPaths(d: Declaration, ctx: Context | undefined, bags: ReadonlyArr
     return [...always, ...[...(ctx?.secretInputs ?? []), ...listed].map((name): [string, undefined] => [name, undefined])];
 }
 
+/** Whether the program gave input `name` as a secret (or the declaration always keeps it secret), as far as the face says. */
+export function givenAsSecret(d: Declaration, name: string, ctx: Context | undefined, bags: ReadonlyArray<Values | undefined>): boolean {
+    return secretPaths(d, ctx, bags).some(([secret, keys]) => secret === name && keys === undefined);
+}
+
 /** The secret values the bags hold, for redaction. */
 function secretValues(d: Declaration, ctx: Context | undefined, bags: ReadonlyArray<Values | undefined>): Array<string | number> {
     const found: Array<string | number> = [];

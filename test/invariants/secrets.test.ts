@@ -2,8 +2,8 @@
  * Invariant: no secret in clear, anywhere. Through the real CLI, in each face (the dynamic resources of
  * `require("pulumi-vcrooms")`, and the `vcrooms` plugin as a generated TypeScript SDK registers it), every input that
  * takes a text is made secret in code with a canary text of its own, and one program is stepped through preview, up,
- * refresh, an update, a 4xx and a 5xx answer, a check failure, a lost create left unsettled and then settled, import
- * (plugin face) and destroy. Every channel is then searched for every canary: what the CLI printed, `pulumi stack
+ * refresh, an update, a 4xx and a 5xx answer, a check failure, a lost create left unsettled and then settled, and
+ * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what the CLI printed, `pulumi stack
  * export` (no --show-secrets) after each step that writes state, the resources' ids and URNs, the emulator's request
  * log, and every file under the project (its PULUMI_HOME and backend included). A hit names the channel and the input.
  *
@@ -161,13 +161,24 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
                 const ids = await project.run(["stack", "--show-ids"]);
                 channels.push({ channel: `pulumi stack --show-ids after ${step}`, text: ids.stdout + ids.stderr });
             };
+            // A step that ends otherwise than expected is reported with the leaks, and the steps go on: one run shows all.
+            const unexpected: string[] = [];
             const step = async (name: string, run: () => Promise<{ code: number; stdout: string; stderr: string }>, expected: "succeeds" | "fails") => {
                 const r = await run();
                 printed(name, r);
-                expect(r.code === 0 ? "succeeds" : "fails", `${name}:\n${r.stdout}\n${r.stderr}`).toBe(expected);
+                if ((r.code === 0 ? "succeeds" : "fails") !== expected) unexpected.push(`${name} was expected to ${expected === "succeeds" ? "succeed" : "fail"}:\n${withoutDebugEvents(r.stdout).slice(-3000)}\n${r.stderr.slice(-2000)}`);
                 return r;
             };
 
+            if (plugin) {
+                // An import of a room made outside, whose secret settings (by the table) neither the state nor the code
+                // the import prints may show; the program's up then deletes it (the program does not declare it). First,
+                // while the team holds its own defaults: a room read in a deployment that declares no TeamDefaults
+                // cannot know which of the team's defaults another deployment gave as secrets (docs/assumptions.md).
+                const made = (await api("POST", "/rooms", { friendly_url: `imported-${RUN}`, restream_key: imported[0]!.value, telephony_pin_dtmf: imported[1]!.value })).body as { id: string };
+                await step("import", () => project.run(["import", "vcrooms:index:Room", "imported", made.id, "--yes", "--protect=false", "--non-interactive"]), "succeeds");
+                await exported("import");
+            }
             await step("preview", () => project.preview(), "succeeds");
             await step("up", () => project.up([], { preview: false }), "succeeds");
             await exported("up");
@@ -196,7 +207,10 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
 
             // A create whose answer and lookup are lost: kept in the stack unsettled, then settled by the next up.
             await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-            await control(emulator, "POST", "/faults", { method: "GET", path: "/api/v1/rooms/*", count: 10, status: 500, body: { message: "Server Error", error: "server-error" } });
+            // The lookup: by the name's path, or (a secret name is never put in a path) through the listing.
+            for (const lookup of ["/api/v1/rooms/*", "/api/v1/rooms"]) {
+                await control(emulator, "POST", "/faults", { method: "GET", path: lookup, count: 10, status: 500, body: { message: "Server Error", error: "server-error" } });
+            }
             await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "lost", args: { friendlyUrl: { $secret: `room.${lost.input}` } }, ...via("p2") }] }));
             await step("an up whose create was lost", () => project.up([], { preview: false }), "fails");
             await control(emulator, "DELETE", "/faults");
@@ -204,18 +218,11 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
             await step("the up that settles it", () => project.up([], { preview: false }), "succeeds");
             await exported("the up that settles it");
 
-            if (plugin) {
-                // An import of a room made outside, whose secret settings (by the table) the generated code must not show.
-                const made = (await api("POST", "/rooms", { friendly_url: `imported-${RUN}`, restream_key: imported[0]!.value, telephony_pin_dtmf: imported[1]!.value })).body as { id: string };
-                await step("import", () => project.run(["import", "vcrooms:index:Room", "imported", made.id, "--yes", "--non-interactive"]), "succeeds");
-                await exported("import");
-            }
-
             await step("destroy", () => project.destroy([], { preview: false }), "succeeds");
-            channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}`).join("\n") });
+            channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}?${(e as { query?: string }).query ?? ""}`).join("\n") });
             channels.push(...filesUnder(project.dir));
 
-            expect(leaks(channels, [...all, ...(plugin ? imported : []), developerKey])).toEqual([]);
+            expect({ unexpected, leaks: leaks(channels, [...all, ...(plugin ? imported : []), developerKey]) }).toEqual({ unexpected: [], leaks: [] });
         });
     }
 });
