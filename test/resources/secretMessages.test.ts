@@ -78,7 +78,7 @@ describe("check failures of secret inputs", () => {
 
 describe("errors of writes with secret inputs", () => {
     for (const [face, given] of Object.entries(FACES)) {
-        it(`${face} face: a create refused as taken names the room, not its secret friendly URL, in its words and API paths`, async () => {
+        it(`${face} face: a create refused as taken names the room, not its secret friendly URL, in its words, API paths and requests`, async () => {
             await env.api("POST", "/rooms", { friendly_url: CANARY });
             const r = runtime();
             const declared = given(["friendlyUrl"], { friendlyUrl: CANARY, description: "Quarterly board" });
@@ -86,6 +86,9 @@ describe("errors of writes with secret inputs", () => {
             const error = (await r.kinds.room.create(inputs, declared.ctx).catch((e: unknown) => e)) as Error;
             expect(error.message).toMatch(/^Unable to create room "board" \(friendly URL \[secret\]\): friendlyUrl: The friendly url has already been taken/);
             expect(`${error.message}\n${error.stack}`).not.toContain(CANARY);
+            // Nor in a request's path, which an API's access log keeps: it was looked up through the listing.
+            const log = (await env.control("GET", "/requests")) as { entries: Array<{ method: string; path: string; query: string }> };
+            expect(log.entries.filter((e) => `${e.path}?${e.query}`.includes(CANARY))).toEqual([]);
         });
     }
 });
