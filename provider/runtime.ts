@@ -19,6 +19,7 @@ import { Claims } from "./resources/claims";
 import { Connections, optionsFromStack, type StackConfig } from "./resources/connections";
 import { JoinTokenProvider } from "./resources/joinToken";
 import { hidingBookkeeping } from "./resources/hiddenKeys";
+import { redactingSecrets } from "./resources/secretRedaction";
 import type { ResourceKind } from "./resources/kind";
 import { RoomProvider } from "./resources/room";
 import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
@@ -39,12 +40,14 @@ export class Runtime {
     constructor(env: NodeJS.ProcessEnv = process.env, claims: Claims = new Claims()) {
         this.connections = new Connections(env, this.transport);
         const clientFor = this.connections.clientFor;
-        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
+        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), and
+        // no secret input's value in a message (resources/secretRedaction.ts).
+        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], hidingBookkeeping(declarations[kind], provider));
         this.kinds = {
-            room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims)),
-            teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims)),
-            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor, claims)),
-            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor, claims)),
+            room: seen("room", new RoomProvider(clientFor, claims)),
+            teamDefaults: seen("teamDefaults", new TeamDefaultsProvider(clientFor, claims)),
+            joinToken: seen("joinToken", new JoinTokenProvider(clientFor, claims)),
+            roomContentPurge: seen("roomContentPurge", new RoomContentPurgeProvider(clientFor, claims)),
         };
     }
 

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, hiddenKey, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { carryingOutputs, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
 
 
@@ -59,7 +59,23 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
     }
     for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
     if (opts.replaceOnChanges !== undefined && opts.replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...opts.replaceOnChanges];
+    const given = givenSecrets(args);
+    if (given !== undefined) for (const key of givenSecretsInputs(d)) props[hiddenKey(key)] = given;
     return props;
+}
+
+/**
+ * The names of the args the program gave as secrets (secret Outputs), for the provider's messages to leave out their
+ * values: the dynamic-provider host hands the provider plain values. Undefined when no arg may be one, so a program
+ * without secrets registers nothing more; an empty list resolves to nothing.
+ */
+function givenSecrets(args: Record<string, unknown>): Promise<string[] | undefined> | undefined {
+    const outputs = Object.entries(args).filter(([, v]) => pulumi.Output.isInstance(v)) as Array<[string, pulumi.Output<unknown>]>;
+    if (outputs.length === 0) return undefined;
+    return Promise.all(outputs.map(async ([key, v]) => ((await pulumi.isSecret(v)) ? key : undefined))).then((names) => {
+        const secret = names.filter((n): n is string => n !== undefined);
+        return secret.length > 0 ? secret : undefined;
+    });
 }
 
 /**
@@ -78,8 +94,14 @@ const maySecret = (v: unknown) => pulumi.Output.isInstance(v) || v instanceof Pr
  *   TeamDefaults declared after its rooms still reaches them.
  * - When the run's stack transform that marks carried secrets (`carriedSecrets`) is registered.
  */
+interface Heir {
+    list: string[];
+    declared: Set<string>;
+    /** `[output, setting]`: outputs holding an inherited setting's value (a room's roomUrl holds the team's domain). */
+    carrying: Array<[string, string]>;
+}
 interface RunState {
-    inherited: Map<string, { names: Set<string>; heirs: Array<{ list: string[]; declared: Set<string> }> }>;
+    inherited: Map<string, { names: Set<string>; heirs: Heir[] }>;
     transformRegistered?: Promise<void>;
 }
 const runs = new WeakMap<object, RunState>();
@@ -148,6 +170,12 @@ function isMocked(): boolean {
     return pulumi.runtime.getMonitor() instanceof MockMonitor;
 }
 
+/** The outputs of an heir that the maybe-secret inherited settings make secret: those it does not declare, and those that carry one. */
+const heirSecrets = (heir: Heir, names: ReadonlySet<string>): string[] => [
+    ...[...names].filter((name) => !heir.declared.has(name)),
+    ...heir.carrying.filter(([, setting]) => names.has(setting)).map(([output]) => output),
+];
+
 /** The caller's options plus the kind's secret outputs, those carrying a maybe-secret input's value, and those inherited. */
 export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptions | undefined, args: Record<string, unknown> = {}): pulumi.CustomResourceOptions {
     const run = runState();
@@ -155,13 +183,14 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
     if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
         const given = inheritance(run, d.type);
         for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);
-        for (const heir of given.heirs) for (const name of given.names) if (!heir.declared.has(name) && !heir.list.includes(name)) heir.list.push(name);
+        for (const heir of given.heirs) for (const name of heirSecrets(heir, given.names)) if (!heir.list.includes(name)) heir.list.push(name);
     }
     if (d.inheritsFrom) {
         const from = inheritance(run, d.inheritsFrom);
         const declared = new Set(Object.keys(args).filter((k) => args[k] !== undefined));
-        list.push(...[...from.names].filter((name) => !declared.has(name)));
-        from.heirs.push({ list, declared });
+        const heir = { list, declared, carrying: inheritedCarryingOutputs(d) };
+        list.push(...heirSecrets(heir, from.names));
+        from.heirs.push(heir);
     }
     return { ...opts, additionalSecretOutputs: list };
 }

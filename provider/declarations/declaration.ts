@@ -22,7 +22,7 @@ export type Values = Record<string, unknown>;
  * TypeScript types are gone at run time.
  */
 export { ANY, arrayOf, BOOLEAN, formatted, INTEGER, mapOf, NUMBER, oneOf, orAbsent, orNull, STRING, type TypeSpec } from "../model/types";
-import { BOOLEAN, objectType, STRING, type TypeSpec } from "../model/types";
+import { arrayOf, BOOLEAN, objectType, STRING, type TypeSpec } from "../model/types";
 
 /** Hooks any kind may have; a kind adds its own beside them. */
 export interface CommonHooks {
@@ -55,6 +55,8 @@ export interface ExtraInput<T = unknown> {
     readonly fromUrn?: boolean;
     /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
     readonly fromCheck?: boolean;
+    /** Filled by the SDK with the names of the inputs the program gave as secrets; not a user input either. */
+    readonly fromSecrets?: boolean;
     /** Phantom: carries the value type to the SDK's argument types. */
     readonly __type?: T;
 }
@@ -77,6 +79,11 @@ export interface OutputField<T = unknown> {
      * friendlyUrl when it has no description): secret whenever that input is.
      */
     readonly carries?: string;
+    /**
+     * Holds the value of this setting of the kind inherited from (a room's `roomUrl` holds the team's `domain`): secret
+     * whenever that setting was given as a secret there.
+     */
+    readonly carriesInherited?: string;
     readonly __type?: T;
 }
 
@@ -134,7 +141,7 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromUrn: true } | { fromCheck: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromUrn: true } | { fromCheck: true } | { fromSecrets: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
 } & { [K in keyof D["extras"] as D["extras"][K] extends { required: true } ? K : never]: ValueOfField<D["extras"][K]> };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */
@@ -164,13 +171,26 @@ export const connectionInput: ExtraInput<ConnectionInput> = {
 };
 
 /**
+ * The `givenSecrets` input every kind takes from the SDK: the dynamic-provider host hands the provider plain values,
+ * secrets stripped, so this is how the provider of the dynamic face knows which values no message may show
+ * (provider/resources/secretRedaction.ts). The plugin face knows from the engine's wrapped values.
+ */
+export const givenSecretsInput: ExtraInput<string[]> & { readonly fromSecrets: true } = {
+    description: "Set by the SDK: the names of the inputs the program gave as secrets, whose values no message shows.",
+    type: arrayOf(STRING),
+    allowed: "input names",
+    validate: (v) => (Array.isArray(v) && v.every((name) => typeof name === "string") ? undefined : "must be a list of input names"),
+    fromSecrets: true,
+};
+
+/**
  * Builds a declaration, keeping its literal types for the derivations. Every kind also takes a
- * `connection` of its own (several teams in one program).
+ * `connection` of its own (several teams in one program), and the SDK's `givenSecrets`.
  */
 export function declareResource<Tk extends string, Sc extends Target | undefined, E extends Extras, O extends Outputs, H extends CommonHooks>(
     d: Declaration<Tk, Sc, E, O, H>,
-): Declaration<Tk, Sc, E & { connection: typeof connectionInput }, O, H> {
-    return { ...d, extras: { ...d.extras, connection: connectionInput } };
+): Declaration<Tk, Sc, E & { connection: typeof connectionInput; givenSecrets: typeof givenSecretsInput }, O, H> {
+    return { ...d, extras: { ...d.extras, connection: connectionInput, givenSecrets: givenSecretsInput } };
 }
 
 // ---- constructors, so that a declaration reads one line per field -------------------------------
@@ -192,7 +212,7 @@ export const stringInput = (description: string, flags?: ExtraFlags & { allowed?
     extra<string>(STRING, flags?.allowed ?? "any string", description, (v) => (typeof v === "string" ? undefined : "must be a string"), flags);
 
 /** A read-only output; `type` is `T` at run time. */
-export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; carries?: string; stateOnly?: boolean } = {}): OutputField<T> {
+export function output<T>(type: TypeSpec, description: string, flags: { stable?: boolean; secret?: boolean; sameAs?: string; carries?: string; carriesInherited?: string; stateOnly?: boolean } = {}): OutputField<T> {
     return { type, description, ...flags };
 }
 

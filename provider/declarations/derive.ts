@@ -43,6 +43,14 @@ export function carryingOutputs(d: Declaration): Array<[string, string]> {
     return Object.entries(d.outputs).flatMap(([name, o]) => [o.sameAs, o.carries].flatMap((input) => (input === undefined ? [] : [[name, input] as [string, string]])));
 }
 
+/**
+ * `[output, setting]` for each output that holds a setting of the kind inherited from (`carriesInherited`): both faces
+ * keep those outputs secret when that setting was given as a secret there.
+ */
+export function inheritedCarryingOutputs(d: Declaration): Array<[string, string]> {
+    return Object.entries(d.outputs).flatMap(([name, o]) => (o.carriesInherited === undefined ? [] : [[name, o.carriesInherited] as [string, string]]));
+}
+
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */
 export function replacementInputs(d: Declaration): string[] {
     const settings = [...inputSettings(d)].filter(([, s]) => "createOnly" in s && (s.createOnly === true || s.createOnly === d.scope)).map(([name]) => name);
@@ -51,7 +59,7 @@ export function replacementInputs(d: Declaration): string[] {
 
 /** Extra inputs a user declares (those the SDK fills itself are left out). */
 export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
-    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromUrn && !e.fromCheck);
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromUrn && !e.fromCheck && !e.fromSecrets);
 }
 
 /** Extra inputs the SDK fills with the resource name. */
@@ -62,6 +70,11 @@ export function resourceNameInputs(d: Declaration): string[] {
 /** Extra inputs filled with the resource's URN: the identity of a resource claims and hand-overs key on. */
 export function urnInputs(d: Declaration): string[] {
     return Object.entries(d.extras).filter(([, e]) => e.fromUrn).map(([name]) => name);
+}
+
+/** Extra inputs the SDK fills with the names of the inputs the program gave as secrets. */
+export function givenSecretsInputs(d: Declaration): string[] {
+    return Object.entries(d.extras).filter(([, e]) => e.fromSecrets).map(([name]) => name);
 }
 
 /** Extra inputs the SDK fills with `<project>/<stack>`. */
@@ -84,13 +97,13 @@ export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 export const hiddenKey = (name: string): string => `__${name}`;
 
 /**
- * The inputs that are bookkeeping, not the user's: the resource name, URN and stack the SDK fills, the flag check sets
+ * The inputs that are bookkeeping, not the user's: the resource name, URN, stack and secret names the SDK fills, the flag check sets
  * when it generated a value, and the create id check chooses. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi
  * preview --diff` hides them as it hides `__provider`. A purge's `deletes` is filled by check too, but stays visible:
  * it is there so that a preview lists what will be deleted.
  */
 export function bookkeepingInputs(d: Declaration): string[] {
-    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || e.fromUrn || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
+    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || e.fromUrn || e.fromSecrets || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
 }
 
 /** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */

@@ -69,7 +69,7 @@ export const room = declareResource({
         roomUrl: output<string>(
             formatted(STRING, "URL"),
             "The address participants open. A preview through the `vcrooms` plugin shows the address the up will give when it is known: a declared friendlyUrl of letters, digits and - . _ ~ under the team's domain, or the address an update leaves; otherwise (a generated friendlyUrl, a custom CNAME, a TeamDefaults of the program declaring `domain`, an API the preview cannot read), and always with the dynamic resources (`require(\"pulumi-vcrooms\")`, which run no provider code at preview), it is unknown until up.",
-            { carries: "friendlyUrl" }),
+            { carries: "friendlyUrl", carriesInherited: "domain" }),
         files: output<RoomFile[]>(arrayOf(ROOM_FILE), "Files attached to the room."),
         createdAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was created.", { stable: true }),
         updatedAt: output<string>(formatted(STRING, "`YYYY-MM-DDThh:mm:ssZ`"), "When the room was last changed."),

@@ -10,7 +10,7 @@
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
+import { carryingOutputs, inheritedCarryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -18,7 +18,7 @@ import { detailOf } from "../resources/diff";
 import { PROCESS_CONTEXT, warnOnStderr, type Context, type KindDiff, type ResourceKind } from "../resources/kind";
 import { Runtime, stackConfigOf } from "../runtime";
 import { hiddenKey } from "../resources/hiddenKeys";
-import type { Claims } from "../resources/claims";
+import { Claims } from "../resources/claims";
 import type { WarningSink } from "./engine";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
@@ -66,9 +66,24 @@ function plainJson<T>(value: T): T {
     return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/**
+ * A setting given as a secret to a kind others inherit from, as the deployment's claims record it: by type, not by
+ * team, so a room of another team inheriting that setting keeps it secret too (more secret than needed, never less).
+ */
+const inheritedSecretKey = (type: string, setting: string) => `secret ${type} setting ${setting}`;
+
+/** The kind whose settings `d` inherits (a room's TeamDefaults). */
+const inheritedFrom = (d: Declaration): Declaration | undefined => (d.inheritsFrom === undefined ? undefined : Object.values(declarations).find((other) => other.type === d.inheritsFrom));
+
 /** The context of a call about `ref`: its resource name and URN, and warnings attached to its URN. */
 function contextOf(ref: ResourceRef, warn: WarningSink): Context {
     return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}), warn: (message) => warn(ref.urn, message) };
+}
+
+/** The context with the inputs the program gave as secrets (the top-level names of the engine's wrapped values). */
+function withSecrets(ctx: Context, ...secrets: Path[][]): Context {
+    const names = new Set(secrets.flat().flatMap((p) => (typeof p[0] === "string" ? [p[0]] : [])));
+    return names.size === 0 ? ctx : { ...ctx, secretInputs: names };
 }
 
 export class VcroomsPlugin {
@@ -76,11 +91,12 @@ export class VcroomsPlugin {
     private readonly runtime: Runtime;
 
     /**
-     * By the type inherited from (TeamDefaults), the settings this process saw given to it as secrets: the kinds that
-     * inherit them (rooms) keep them secret where they do not declare them. The engine checks a program's resources
-     * in the order it declares them, so a TeamDefaults a room depends on is seen first.
+     * Where the settings given as secrets to a kind others inherit from (a TeamDefaults' secret consentMessage) are
+     * recorded: the deployment's claims, so that a room through another provider, which is another process, keeps
+     * them secret too where it does not declare them. The engine checks a resource before the resources that depend
+     * on it are registered, so a TeamDefaults a room depends on has been seen, by whichever process, first.
      */
-    private readonly inheritedSecrets = new Map<string, Set<string>>();
+    private readonly claims: Claims;
 
     /**
      * `claims`: where the runtime keeps which resource declares which room and team defaults; the plugin's entry
@@ -89,9 +105,10 @@ export class VcroomsPlugin {
      */
     constructor(
         readonly version: string,
-        claims?: Claims,
+        claims: Claims = new Claims(),
         private readonly warn: WarningSink = (_urn, message) => warnOnStderr(message),
     ) {
+        this.claims = claims;
         this.runtime = new Runtime(process.env, claims);
     }
 
@@ -142,24 +159,26 @@ export class VcroomsPlugin {
     /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */
     async check(ref: ResourceRef, olds: Values, news: Values, randomSeed?: string): Promise<{ inputs: Values; failures: CheckFailure[] }> {
         const { d, provider, ctx: named } = this.kind(ref);
-        const ctx: Context = randomSeed ? { ...named, randomSeed } : named;
         const given = unwrapSecrets<Values>(news);
+        const previous = unwrapSecrets<Values>(olds);
+        const ctx: Context = withSecrets(randomSeed ? { ...named, randomSeed } : named, given.secrets, previous.secrets);
         const inputs = { ...given.plain };
         if (Object.values(declarations).some((other) => other.inheritsFrom === d.type)) {
-            const names = this.inheritedSecrets.get(d.type) ?? this.inheritedSecrets.set(d.type, new Set()).get(d.type)!;
-            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) names.add(name);
+            for (const [name] of given.secrets) if (typeof name === "string" && inputSettings(d).has(name)) this.claims.claim(inheritedSecretKey(d.type, name), nameOf(ref));
         }
         // What the SDK's resource classes fill in the dynamic face: the resource's own name, hidden as there.
         for (const name of resourceNameInputs(d)) inputs[hiddenKey(name)] = nameOf(ref);
         if (ref.urn) for (const name of urnInputs(d)) inputs[hiddenKey(name)] = ref.urn;
         for (const name of stackInputs(d)) inputs[hiddenKey(name)] = stackOf(ref);
-        const result = await provider.check(unwrapSecrets<Values>(olds).plain, inputs, ctx);
+        const result = await provider.check(previous.plain, inputs, ctx);
         return { inputs: wrapSecrets(result.inputs, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures };
     }
 
     async diff(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<PluginDiff> {
         const { provider, ctx } = this.kind(ref);
-        return provider.diff(id, unwrapSecrets<Values>(olds).plain, unwrapSecrets<Values>(news).plain, ctx);
+        const o = unwrapSecrets<Values>(olds);
+        const n = unwrapSecrets<Values>(news);
+        return provider.diff(id, o.plain, n.plain, withSecrets(ctx, o.secrets, n.secrets));
     }
 
     /**
@@ -167,8 +186,9 @@ export class VcroomsPlugin {
      * planned outputs, with no write and no id.
      */
     async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
+        const ctx = withSecrets(named, given.secrets);
         if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await provider.create(given.plain, ctx);
@@ -187,9 +207,10 @@ export class VcroomsPlugin {
      * an empty record would put an empty resource in the state and call it a success.
      */
     async read(ref: ResourceRef, id: string, props: Values, inputs: Values): Promise<{ id: string; props: Values; inputs: Values }> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
+        const ctx = withSecrets(named, state.secrets, declared.secrets);
         const importing = Object.keys(state.plain).length === 0;
         const refused = notImportableMessage(d);
         if (importing && refused) throw new Error(refused);
@@ -208,12 +229,15 @@ export class VcroomsPlugin {
 
     /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
     async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false): Promise<Values> {
-        const { d, provider, ctx } = this.kind(ref);
+        const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
+        const previous = unwrapSecrets<Values>(olds);
+        const ctx = withSecrets(named, given.secrets, previous.secrets);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
-        const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
-        return this.outputs(d, result.outs, given.secrets, given.plain);
+        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
+        const result = await provider.update(id, previous.plain, given.plain, ctx);
+        // An inherited setting kept secret before stays so, whether or not this process has seen its TeamDefaults.
+        return this.outputs(d, result.outs, [...given.secrets, ...this.inheritedPaths(d, previous.secrets, given.plain)], given.plain);
     }
 
     /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
@@ -223,7 +247,8 @@ export class VcroomsPlugin {
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
         const { provider, ctx } = this.kind(ref);
-        await provider.delete(id, unwrapSecrets<Values>(props).plain, ctx);
+        const state = unwrapSecrets<Values>(props);
+        await provider.delete(id, state.plain, withSecrets(ctx, state.secrets));
     }
 
     /**
@@ -233,8 +258,18 @@ export class VcroomsPlugin {
      */
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
         const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
-        const inherited = d.inheritsFrom ? [...(this.inheritedSecrets.get(d.inheritsFrom) ?? [])].filter((name) => declared[name] === undefined).map((name) => [name]) : [];
-        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited]);
+        const from = inheritedFrom(d);
+        const given = from === undefined ? [] : [...inputSettings(from).keys()].filter((name) => this.claims.ownerOf(inheritedSecretKey(from.type, name)) !== undefined);
+        const inherited = given.filter((name) => declared[name] === undefined).map((name) => [name]);
+        const carried = inheritedCarryingOutputs(d).filter(([, setting]) => given.includes(setting)).map(([output]) => [output]);
+        return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited, ...carried]);
+    }
+
+    /** Of `paths`, those of settings `d` inherits and `declared` does not set, and of the outputs that carry one. */
+    private inheritedPaths(d: Declaration, paths: Path[], declared: Values): Path[] {
+        const from = inheritedFrom(d);
+        const carrying = new Set(inheritedCarryingOutputs(d).map(([output]) => output));
+        return from === undefined ? [] : paths.filter((p) => typeof p[0] === "string" && ((inputSettings(from).has(p[0]) && declared[p[0]] === undefined) || carrying.has(p[0])));
     }
 
     // ---- data functions ---------------------------------------------------------------------------

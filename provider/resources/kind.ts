@@ -39,6 +39,12 @@ export interface Context {
      * the plan, new in every other deployment. The dynamic face has none.
      */
     readonly randomSeed?: string;
+    /**
+     * The inputs the program gave as secrets, which only the face knows (the plugin face: the engine's wrapped values).
+     * Their values never show in a message (provider/resources/secretRedaction.ts); the inputs the declaration always
+     * keeps secret need not be named.
+     */
+    readonly secretInputs?: ReadonlySet<string>;
     /** A warning the user sees (in preview, up and destroy alike): one of the table's (warnings.ts). */
     warn(message: Warning): void;
 }

@@ -24,6 +24,7 @@ import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 import { WARNINGS, type Warning } from "./warnings";
+import { givenAsSecret } from "./secretRedaction";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
 /** What the provider keeps: the record's fields, the extra inputs, and its bookkeeping. */
@@ -150,8 +151,14 @@ function createBody(inputs: Values): Values {
     return apiBody(inputs, declaredSettings(room, inputs).map(([k]) => k));
 }
 
-/** The id a create whose outcome stayed unknown is kept under, with the friendly URL it asked for. */
+/**
+ * The prefix of the id a create whose outcome stayed unknown is kept under. Ids are never secret, so what follows is
+ * the create id (random, the resource's own; a create is kept unsettled only when it has one, as its proof needs it),
+ * never the friendly URL, which may be a secret made in code. Stacks
+ * written before kept `unsettled-create:<friendly URL>`: only the prefix is read, so those are still recognised.
+ */
 const UNSETTLED = "unsettled-create:";
+
 
 /** True for an error after which whether the create took effect is unknown (its answer and the lookup were lost). */
 function outcomeUnknown(error: unknown): boolean {
@@ -201,6 +208,17 @@ async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | 
         if (error instanceof NotFoundError) return undefined;
         throw error;
     }
+}
+
+/**
+ * A room by its friendly URL. A secret one is never put in a request's path, which an API's access log and any proxy
+ * between keep: the room is found in the listing instead (a page per 100 rooms, only for a secret name), then read by
+ * its UUID.
+ */
+async function findRoomNamed(client: RoomsClient, friendlyUrl: string, secret: boolean): Promise<RoomRecord | undefined> {
+    if (!secret) return findRoom(client, friendlyUrl);
+    for await (const item of client.iterateRooms()) if (item.friendly_url === friendlyUrl) return findRoom(client, item.id);
+    return undefined;
 }
 
 /** The declared settings that differ and may be sent in a PATCH (create-only ones replace instead). */
@@ -344,7 +362,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         try {
             const client = this.client(inputs);
             const friendlyUrl = inputs.friendlyUrl;
-            const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoom(client, friendlyUrl) : undefined;
+            const secretName = givenAsSecret(room, "friendlyUrl", ctx, [given]);
+            const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoomNamed(client, friendlyUrl, secretName) : undefined;
             const adopt = (found: RoomRecord) => {
                 const other = this.claims.ownerOf(roomKey(client, found.id));
                 if (other !== undefined && other !== identityOf(ctx)) {
@@ -353,9 +372,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 return adoptRoom(client, inputs, found);
             };
             const marker = creationMarker(inputs);
-            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given);
+            const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given, secretName);
             const madeEarlier = friendlyUrl === undefined || made === undefined ? undefined : async () => {
-                const found = await findRoom(client, friendlyUrl);
+                const found = await findRoomNamed(client, friendlyUrl, secretName);
                 const ours = found !== undefined && made(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
                 return ours ? adoptRoom(client, inputs, found) : undefined;
             };
@@ -374,7 +393,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             if (!outcomeUnknown(error) || inputs.friendlyUrl === undefined || creationProof(inputs, given) === undefined) throw described;
             // Kept in the stack as a resource whose create failed (the engine records the id and properties of such an
             // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
-            throw Object.assign(described, { id: `${UNSETTLED}${inputs.friendlyUrl}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
+            throw Object.assign(described, { id: `${UNSETTLED}${String(inputs.createId)}`, properties: { ...given, friendlyUrl: inputs.friendlyUrl }, reasons: [described.message] });
         }
         const identity = identityOf(ctx);
         if (identity !== undefined) this.claims.claim(roomKey(this.client(inputs), record.id), identity);
@@ -389,18 +408,19 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * or, for a declared name with a declared externalId, that externalId on a room under a name a lookup found free
      * before the first attempt.
      */
-    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs): Promise<((found: RoomRecord) => boolean) | undefined> {
+    private async madeByThisCreate(client: RoomsClient, inputs: RoomInputs, given: RoomInputs, secretName: boolean): Promise<((found: RoomRecord) => boolean) | undefined> {
         const proof = creationProof(inputs, given);
         if (proof !== undefined) return proof;
         const externalId = inputs.externalId;
         if (typeof externalId !== "string" || typeof inputs.createId !== "string" || inputs.friendlyUrl === undefined) return undefined;
-        return (await findRoom(client, inputs.friendlyUrl)) === undefined ? (found) => found.external_id === externalId : undefined;
+        return (await findRoomNamed(client, inputs.friendlyUrl, secretName)) === undefined ? (found) => found.external_id === externalId : undefined;
     }
 
     /** The room a create kept as unsettled made, if it made one: found under its friendly URL and proven its own. */
-    private async settledRoom(client: RoomsClient, props: RoomOutputs): Promise<RoomRecord | undefined> {
+    private async settledRoom(client: RoomsClient, props: RoomOutputs, ctx: Context): Promise<RoomRecord | undefined> {
         const proof = creationProof(props, props.friendlyUrlGenerated === true ? { ...props, friendlyUrl: undefined } : props);
-        const found = typeof props.friendlyUrl === "string" && proof !== undefined ? await findRoom(client, props.friendlyUrl) : undefined;
+        const secretName = givenAsSecret(room, "friendlyUrl", ctx, [props]);
+        const found = typeof props.friendlyUrl === "string" && proof !== undefined ? await findRoomNamed(client, props.friendlyUrl, secretName) : undefined;
         return found !== undefined && proof!(found) ? found : undefined;
     }
 
@@ -416,7 +436,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         try {
             const client = this.client(props);
             // A create kept as unsettled: the room it made, if provably its own, becomes the resource's (its id with it).
-            record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props) : await findRoom(client, id);
+            record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props, ctx) : await findRoom(client, id);
             if (record) {
                 declared = importing
                     ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
@@ -475,7 +495,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             // A create whose outcome stayed unknown: the room it made, if it made one and it is provably that create's.
             let made: RoomRecord | undefined;
             try {
-                made = await this.settledRoom(this.client(props), props);
+                made = await this.settledRoom(this.client(props), props, ctx);
             } catch (error) {
                 throw describeFailure("delete", roomLabel(ctx, props), error);
             }

@@ -47,3 +47,6 @@ export const WARNINGS = {
 } as const;
 
 export type WarningName = keyof typeof WARNINGS;
+
+/** A table warning with a secret input's values taken out (secretRedaction.ts): still the table's warning, redacted. */
+export const redactedWarning = (warning: Warning, redact: (text: string) => string): Warning => made(redact(warning));

@@ -3,10 +3,15 @@
  * dynamic face never did. Configuration from Configure only; secrets wrapped on the way out; the resource
  * name from the URN; detailed diffs; import reads; invokes; provider-config validation.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
+import { DeploymentClaims } from "../../provider/plugin/deploymentClaims";
+import { Claims } from "../../provider/resources/claims";
 import { isSecretValue, secretValue, unwrapSecrets, wrapSecrets } from "../../provider/plugin/secrets";
 import { control } from "../support/http";
 
@@ -101,5 +106,35 @@ describe("the plugin adapter", () => {
         unconfigured.configure({ apiUrl: emulator.baseUrl, developerKey: "wrong-key" });
         await expect(unconfigured.invoke("vcrooms:index:getRooms", {})).rejects.toThrow();
         expect(await plugin.invoke("vcrooms:index:getRooms", {})).toEqual({ rooms: [] });
+    });
+});
+
+describe("inherited secrets across the provider processes of one deployment", () => {
+    let emulator: RunningEmulator;
+    useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (emulator = started) });
+
+    it("a TeamDefaults' secret settings, checked by one provider process, stay secret in a room's outputs created by another, and in its later updates", async () => {
+        // Two explicit providers are two processes of one deployment: they share only its claims folder.
+        const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-inherited-"));
+        const [p1, p2] = [new VcroomsPlugin("0.1.0", new Claims(new DeploymentClaims(folder))), new VcroomsPlugin("0.1.0", new Claims(new DeploymentClaims(folder)))];
+        for (const p of [p1, p2]) p.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
+        try {
+            const team = await p1.check(urn("TeamDefaults", "team"), {}, { consentMessage: secretValue("Inherited secret 5e1a"), domain: secretValue("secretteam") });
+            await p1.create(urn("TeamDefaults", "team"), team.inputs);
+            const checked = await p2.check(urn("Room", "heir"), {}, { friendlyUrl: "heir" });
+            const created = await p2.create(urn("Room", "heir"), checked.inputs);
+            expect(created.outs.consentMessage).toEqual(secretValue("Inherited secret 5e1a"));
+            // The room's address holds the team's domain.
+            expect(isSecretValue(created.outs.roomUrl)).toBe(true);
+            expect(isSecretValue(created.outs.description)).toBe(false);
+            // A later update by a process that has not seen the TeamDefaults keeps what was secret.
+            const later = new VcroomsPlugin("0.1.0", new Claims(new DeploymentClaims(fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-later-")))));
+            later.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
+            const updated = await later.update(urn("Room", "heir"), created.id, created.outs, { ...checked.inputs, description: "Now described" });
+            expect(isSecretValue(updated.consentMessage)).toBe(true);
+            expect(isSecretValue(updated.roomUrl)).toBe(true);
+        } finally {
+            fs.rmSync(folder, { recursive: true, force: true });
+        }
     });
 });

@@ -78,7 +78,10 @@ describe("check agrees with the emulator", () => {
                 // No failures is written as an absent list by the dynamic interface.
                 const failures = (await roomProvider.check({}, declared)).failures ?? [];
                 for (const f of failures) {
-                    expect(Object.keys(declared)).toContain(f.property.replace(/\[.*$/, ""));
+                    // A failure about a secret input (telephonyPinDtmf) names no property, as the engine would print
+                    // its value: its reason names the field.
+                    const field = f.property === "" ? f.reason.split(/[ [;]/)[0]! : f.property.replace(/\[.*$/, "");
+                    expect(Object.keys(declared)).toContain(field);
                     expect(f.reason.startsWith(f.property)).toBe(true);
                 }
                 const answer = await api("POST", "/rooms", Object.fromEntries(Object.entries(declared).map(([k, v]) => [toApiName(k), v])));

@@ -110,8 +110,9 @@ describe("a create whose answer was lost", () => {
         const lost = (await provider().create(inputs).catch((e: unknown) => e)) as Error & { id: string; properties: Record<string, unknown> };
         expect(lost.message).toMatch(/whether it took effect is unknown/);
         const [orphan] = await rooms();
-        // What the engine keeps in the stack for a create that failed this way: the next up knows this create id.
-        expect(lost.id).toBe(`unsettled-create:${orphan!.friendly_url}`);
+        // What the engine keeps in the stack for a create that failed this way: the next up knows this create id. The
+        // id carries the create id, never the friendly URL (which may be a secret; ids never are).
+        expect(lost.id).toBe(`unsettled-create:${inputs.__createId}`);
         expect(lost.properties).toMatchObject({ __createId: inputs.__createId, friendlyUrl: orphan!.friendly_url });
 
         const next = provider();
