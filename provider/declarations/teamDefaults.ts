@@ -12,7 +12,7 @@ export const teamDefaults = declareResource({
     scope: "defaults",
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; tells two declarations of one team apart.", { fromResourceName: true }),
-        stack: stringInput("Set by the SDK to `<project>/<stack>`: with the resource name and the team, it names the record of the team's original values kept outside the state (provider/resources/originals.ts).", { fromStack: true }),
+        stack: stringInput("Set by the SDK to `<project>/<stack>`: with the resource name and the team, it names the record of the team's original values kept outside the state (provider/resources/localRecords.ts).", { fromStack: true }),
         restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over.", { whenOmitted: "`true`." }),
     },
     outputs: {

@@ -5,7 +5,7 @@
  * `delete` puts those values back (restoreOnDestroy, default true).
  *
  * Those original values are kept twice: in state (`restoreValues`, secret), and, before any write, in a record
- * outside it (originals.ts), which a later create of the same resource takes over rather than the team as it finds
+ * outside it (localRecords.ts), which a later create of the same resource takes over rather than the team as it finds
  * it: the create after an `up` killed between the PATCH and the state's save, and a replacement created before the
  * old resource is deleted. That old one's delete then restores nothing: its replacement holds the originals now.
  */
@@ -25,7 +25,7 @@ import { diffOf } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
-import { Originals, type OriginalKey } from "./originals";
+import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 
 type DefaultsInputs = ProviderInputsOf<typeof teamDefaults>;
@@ -105,13 +105,13 @@ const refused = (error: unknown) => error instanceof ApiError && !error.mayHaveA
 export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, DefaultsOutputs> {
     /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
     /**
-     * `originals`: where the team's original values are kept outside the state (originals.ts); used only for a
+     * `originals`: where the team's original values are kept outside the state (localRecords.ts); used only for a
      * resource whose stack and name are known (both faces give them; a kind called alone keeps nothing there).
      */
     constructor(
         private readonly clientFor: ClientFor,
         private readonly claims: Claims = new Claims(),
-        private readonly originals: Originals = new Originals(),
+        private readonly originals: LocalRecords = new LocalRecords(recordsFolder("team-defaults"), "the team's values from before Pulumi changed them"),
     ) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
@@ -119,7 +119,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     }
 
     /** The key of this resource's record of original values, when its stack and name are known. */
-    private originalKey(client: RoomsClient, values: { stack?: string }, ctx: Context): OriginalKey | undefined {
+    private originalKey(client: RoomsClient, values: { stack?: string }, ctx: Context): RecordKey | undefined {
         if (typeof values.stack !== "string" || ctx.resourceName === undefined) return undefined;
         return { team: teamOf(client), stack: values.stack, resource: ctx.resourceName };
     }
@@ -148,7 +148,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     }
 
     /** The values an earlier create of this resource recorded, if any; a record that cannot be read is named in a warning. */
-    private recorded(client: RoomsClient, key: OriginalKey | undefined, ctx: Context): Values | undefined {
+    private recorded(client: RoomsClient, key: RecordKey | undefined, ctx: Context): Values | undefined {
         const found = key && this.originals.read(key, client.config.developerKey);
         if (found && "unreadable" in found) ctx.warn(`${LABEL}: the record of the team's values from before Pulumi changed them is not used: ${found.unreadable}`);
         return found && "values" in found ? found.values : undefined;

@@ -1,18 +1,20 @@
 /**
- * Where a TeamDefaults keeps the team's original values (those its settings had before Pulumi first changed them)
- * outside the stack's state, so that they outlive what the state cannot hold:
- * - an `up` killed after the TeamDefaults' PATCH reached the API and before the engine saved the state: the next
- *   `up` creates it again (the engine drops the interrupted create), and would otherwise take the team as it is now,
- *   the program's values, for the original;
- * - a replacement created before the old resource is deleted (`up --replace`, the engine's default order): the
- *   create sees no state of the old one, only the team as the old one left it.
+ * What a resource keeps about itself outside the stack's state, on this machine, for what the state cannot hold:
+ * the engine saves a resource's state only once its create returns, so whatever a create must know if it is run
+ * again after an `up` killed midway (the CLI killed after the create's write reached the API, before the state was
+ * saved: the engine drops the interrupted create, and the next `up` creates the resource again) is written here
+ * first. Two kinds of records, each in a folder of its own:
+ * - `team-defaults`: a TeamDefaults' original values (the team's, before Pulumi first changed them), which the next
+ *   create of the resource takes over rather than the team as it finds it (also a replacement created before the
+ *   old resource is deleted: it sees no state of the old one);
+ * - `room-creates`: a Room's create id while its create is under way, which the next check of the resource reuses,
+ *   so the create run again finds the room the killed one made as its own (same generated name, same marker).
  *
  * One file per API, team and resource (`<project>/<stack>` and the resource name: its URN but for parent types),
- * under `$PULUMI_HOME/vcrooms/team-defaults/` (`~/.pulumi` when unset), named by a SHA-256 of that key, so the
- * name shows nothing. The values may hold secrets (a `consentMessage` made secret in code, another stack's), so the
- * file is encrypted with AES-256-GCM under a key derived (HKDF-SHA256) from the team's developer key: whoever can
- * read it can read the team's defaults from the API anyway. Written before the first write (fsync, then an atomic
- * rename), read by a later create, removed once destroy has put the values back.
+ * under `$PULUMI_HOME/vcrooms/<kind>/` (`~/.pulumi` when unset), named by a SHA-256 of that key, so the name shows
+ * nothing. The values may hold secrets (a `consentMessage` made secret in code, another stack's), so each file is
+ * encrypted with AES-256-GCM under a key derived (HKDF-SHA256) from the team's developer key: whoever can read it can
+ * read the team from the API anyway. Written durably (fsync, then an atomic rename) before the write it protects.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -20,39 +22,43 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Values } from "../declarations/declaration";
 
-/** What names one TeamDefaults' record: the team (teamOf), `<project>/<stack>` and the resource name. */
-export interface OriginalKey {
+/** What names one resource's record: the team (teamOf), `<project>/<stack>` and the resource name. */
+export interface RecordKey {
     readonly team: string;
     readonly stack: string;
     readonly resource: string;
 }
 
 /** A record read back: its values, or why they cannot be read (the developer key changed since it was written). */
-export type OriginalRead = { values: Values } | { unreadable: string } | undefined;
+export type RecordRead = { values: Values } | { unreadable: string } | undefined;
 
-const SALT = "pulumi-vcrooms team defaults originals v1";
+const SALT = "pulumi-vcrooms local records v1";
 
-/** The folder of the records: `$PULUMI_HOME/vcrooms/team-defaults`, beside what Pulumi keeps per user. */
-export function originalsFolder(env: NodeJS.ProcessEnv = process.env): string {
-    return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "vcrooms", "team-defaults");
+/** The folder of one kind of record: `$PULUMI_HOME/vcrooms/<kind>`, beside what Pulumi keeps per user. */
+export function recordsFolder(kind: "team-defaults" | "room-creates", env: NodeJS.ProcessEnv = process.env): string {
+    return path.join(env.PULUMI_HOME || path.join(os.homedir(), ".pulumi"), "vcrooms", kind);
 }
 
-export class Originals {
-    constructor(private readonly folder: string = originalsFolder()) {}
+export class LocalRecords {
+    /** `what`: what the records hold, in words, for the error of a folder that cannot be written. */
+    constructor(
+        private readonly folder: string,
+        private readonly what: string,
+    ) {}
 
-    private id(key: OriginalKey): string {
+    private id(key: RecordKey): string {
         return createHash("sha256").update(JSON.stringify([key.team, key.stack, key.resource])).digest("hex");
     }
 
-    private file(key: OriginalKey): string {
+    private file(key: RecordKey): string {
         return path.join(this.folder, `${this.id(key)}.json`);
     }
 
-    private cipherKey(key: OriginalKey, developerKey: string): Buffer {
+    private cipherKey(key: RecordKey, developerKey: string): Buffer {
         return Buffer.from(hkdfSync("sha256", developerKey, SALT, this.id(key), 32));
     }
 
-    read(key: OriginalKey, developerKey: string): OriginalRead {
+    read(key: RecordKey, developerKey: string): RecordRead {
         let text: string;
         try {
             text = fs.readFileSync(this.file(key), "utf8");
@@ -73,7 +79,7 @@ export class Originals {
     }
 
     /** Writes the record durably (fsync, then rename over the old one), before the write it protects. */
-    write(key: OriginalKey, developerKey: string, values: Values): void {
+    write(key: RecordKey, developerKey: string, values: Values): void {
         try {
             fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
             const iv = randomBytes(12);
@@ -92,13 +98,13 @@ export class Originals {
             fs.renameSync(temporary, this.file(key));
         } catch (error) {
             throw new Error(
-                `the team's values from before Pulumi changed them could not be recorded in ${this.folder} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), ` +
-                    `and without that record destroy could not put them back after an interrupted up: make that folder writable, or set PULUMI_HOME to a writable folder`,
+                `${this.what} could not be recorded in ${this.folder} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), ` +
+                    `and without that record an up killed midway could not be recovered from: make that folder writable, or set PULUMI_HOME to a writable folder`,
             );
         }
     }
 
-    remove(key: OriginalKey): void {
+    remove(key: RecordKey): void {
         fs.rmSync(this.file(key), { force: true });
     }
 }
