@@ -210,8 +210,8 @@ async function updatableChanges(client: RoomsClient, news: Values, olds: Values)
 }
 
 export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
-    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
     /**
+     * `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own).
      * `creates`: the create ids of creates under way, kept outside the state (localRecords.ts), for a resource whose
      * stack and name are known (both faces give them; a kind called alone keeps nothing there).
      */

@@ -9,7 +9,6 @@
  * it: the create after an `up` killed between the PATCH and the state's save, and a replacement created before the
  * old resource is deleted. That old one's delete then restores nothing: its replacement holds the originals now.
  */
-import { randomBytes } from "node:crypto";
 import { ApiError, ValidationError, type RoomsClient } from "../api";
 import { toApiName, toCamelName } from "../model/names";
 import { settingByName } from "../model/settings";
@@ -103,8 +102,8 @@ const takenOverKey = (client: RoomsClient, resource: string) => `${defaultsKey(c
 const refused = (error: unknown) => error instanceof ApiError && !error.mayHaveActed && error.status !== undefined && error.status >= 400 && error.status < 500;
 
 export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, DefaultsOutputs> {
-    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
     /**
+     * `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own).
      * `originals`: where the team's original values are kept outside the state (localRecords.ts); used only for a
      * resource whose stack and name are known (both faces give them; a kind called alone keeps nothing there).
      */
@@ -145,6 +144,18 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         } catch (error) {
             ctx.warn(`${LABEL}: ${(error as Error).message}`);
         }
+    }
+
+    /** Removes this resource's record, unless a replacement created in this deployment holds it now; a connection that no longer resolves keeps it. */
+    private forget(props: DefaultsOutputs, ctx: Context): void {
+        let client: RoomsClient;
+        try {
+            client = this.client(props);
+        } catch {
+            return;
+        }
+        const key = this.originalKey(client, props, ctx);
+        if (key && this.claims.ownerOf(takenOverKey(client, key.resource)) !== key.resource) this.originals.remove(key);
     }
 
     /** The values an earlier create of this resource recorded, if any; a record that cannot be read is named in a warning. */
@@ -252,15 +263,15 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     }
 
     async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
+        if (props.restoreOnDestroy === false) {
+            this.forget(props, ctx);
+            return;
+        }
         const client = this.client(props);
         const key = this.originalKey(client, props, ctx);
         // Replaced, its replacement created first in this deployment: that one holds the originals (and their record)
         // now, and restoring them here would leave the team unlike the state, which says the declared values.
         if (ctx.resourceName !== undefined && this.claims.ownerOf(takenOverKey(client, ctx.resourceName)) === ctx.resourceName) return;
-        if (props.restoreOnDestroy === false) {
-            if (key) this.originals.remove(key);
-            return;
-        }
         const owner = this.claims.ownerOf(defaultsKey(client));
         if (owner !== undefined && owner !== ctx.resourceName) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
