@@ -1,4 +1,6 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
@@ -24,6 +26,10 @@ export default defineConfig({
         // Suites start real servers and provider hosts, and the stand-in previews before each up (as the
         // real engine does): give them room on a 2-core machine.
         testTimeout: 180_000,
+        // The records the provider keeps outside the state (provider/resources/localRecords.ts) go under PULUMI_HOME:
+        // for providers run in the suites' own processes, a folder of this run rather than the user's ~/.pulumi (the
+        // real CLI's projects each set their own).
+        env: { PULUMI_HOME: path.join(os.tmpdir(), `vcrooms-test-pulumi-home-${process.pid}`) },
         hookTimeout: 60_000,
         pool: "forks",
         // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the real-CLI

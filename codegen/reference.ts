@@ -68,7 +68,8 @@ function kindSection(d: Declaration, about: string): string {
                   "A setting left out is not sent and not compared: a change made to it outside Pulumi is not drift, and removing it from the program leaves its value as it is.",
                   "",
               ];
-    const bookkeeping = d.scope === undefined ? [] : ["", `State also keeps \`${DECLARED_INPUTS}\` (the settings as declared, for \`read\`; always secret).`];
+    const kept = [...(d.scope === undefined ? [] : [`\`${DECLARED_INPUTS}\` (the settings as declared, for \`read\`)`]), ...Object.entries(d.bookkeeping ?? {}).map(([name, what]) => `\`${name}\` (${what})`)];
+    const bookkeeping = kept.length === 0 ? [] : ["", `State also keeps ${kept.join(" and ")}; always secret.`];
     return [`## ${d.type}`, "", about, "", "### Inputs", "", ...omitted, table(INPUT_COLUMNS, inputRows(d)), "", "### Outputs", "", table(OUTPUT_COLUMNS, outputRows(d)), ...bookkeeping, ""].join("\n");
 }
 

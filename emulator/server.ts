@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { documentedAnswers, type AnswerProfile } from "./documented";
 import { NotFound, ValidationFailure, type Json } from "./model";
 import { Team } from "./team";
-import { applyRateLimit, Faults, RequestLog, TeamRateLimit, type RateLimitModel, type TeamChange } from "./traffic";
+import { applyRateLimit, CrashPoint, Faults, RequestLog, TeamRateLimit, type RateLimitModel, type TeamChange } from "./traffic";
 import { contentRoutes } from "./routes/content";
 import { controlRoutes } from "./routes/control";
 import { roomRoutes } from "./routes/rooms";
@@ -38,6 +38,8 @@ const NOT_FOUND = { message: "Not Found", error: "not-found" };
 declare module "fastify" {
     interface FastifyRequest {
         dropAfter?: boolean;
+        /** The crash point's Nth write: acted on, its answer held until the crash point is cleared, then dropped. */
+        holdAnswer?: boolean;
         logged?: boolean;
         teamChange?: TeamChange;
     }
@@ -92,7 +94,7 @@ function changeTeam(team: Team, change: TeamChange): void {
     for (const body of change.createRooms ?? []) attempt(() => team.createRoom(body as Json));
 }
 
-function guardApi({ app, log, faults, limiter, teamId, credentials, config, team }: RouteContext): void {
+function guardApi({ app, log, faults, limiter, teamId, credentials, config, team, crash }: RouteContext): void {
     const isApi = (req: FastifyRequest) => req.url.startsWith(`${API}/`) || req.url === API || req.url.startsWith(`${API}?`);
     const pathOf = (req: FastifyRequest) => req.url.split("?")[0]!;
     const record = (req: FastifyRequest, status: number) => {
@@ -104,6 +106,16 @@ function guardApi({ app, log, faults, limiter, teamId, credentials, config, team
 
     app.addHook("onRequest", async (req, reply) => {
         if (!isApi(req)) return;
+        // A crashed client's service stops answering: checked first, as nothing else reaches a request past it.
+        const admitted = crash.admit(req.method);
+        if (admitted === "hold") {
+            await crash.whenCleared();
+            record(req, 0);
+            reply.hijack();
+            req.raw.socket.destroy();
+            return reply;
+        }
+        if (admitted === "act-then-hold") req.holdAnswer = true;
         if (config.latencyMs > 0) await new Promise((r) => setTimeout(r, config.latencyMs));
         const fault = faults.take(req.method, pathOf(req));
         if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
@@ -128,7 +140,8 @@ function guardApi({ app, log, faults, limiter, teamId, credentials, config, team
         // The answer is made (payload serialized), not yet sent: the change falls between this request and the next.
         if (req.teamChange) changeTeam(team, req.teamChange);
         req.teamChange = undefined;
-        if (req.dropAfter) {
+        if (req.holdAnswer) await crash.whenCleared();
+        if (req.dropAfter || req.holdAnswer) {
             // The request was acted on; the answer is lost on the way back.
             record(req, 0);
             req.raw.socket.destroy();
@@ -172,6 +185,7 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         limiter: new TeamRateLimit(options.rateLimit, options.rateLimitModel ?? "window", () => now().getTime()),
         config,
         clock,
+        crash: new CrashPoint(),
     };
     parseJsonBodies(app);
     // Every answer is dated by the emulator's clock, as a real server dates its answers by its own: clients
@@ -180,6 +194,8 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
         reply.header("date", now().toUTCString());
     });
     guardApi(context);
+    // Held requests would keep the server from closing: they are let go (closed unanswered) first.
+    app.addHook("preClose", async () => context.crash.clear());
     if (options.profile === "documented") documentedAnswers(app);
     answerErrors(app);
     roomRoutes(context);

@@ -120,6 +120,65 @@ export class Faults {
     }
 }
 
+/**
+ * A crash of the service's client, as the API sees it: once armed with `afterWrites: N`, the Nth write (any /api/v1
+ * request but GET and HEAD) is acted on and its answer held, and every request after it is held without being acted
+ * on, until the crash point is cleared. A test kills its client (the Pulumi CLI) once `reached`, then clears it:
+ * the held connections are then closed unanswered (logged with status 0), and the API answers again.
+ */
+export class CrashPoint {
+    private afterWrites: number | undefined;
+    private writes = 0;
+    private held = 0;
+    private release: (() => void) | undefined;
+    private released: Promise<void> = Promise.resolve();
+
+    arm(afterWrites: number): void {
+        if (!Number.isInteger(afterWrites) || afterWrites < 1) throw new Error("afterWrites must be a whole number of at least 1");
+        this.clear();
+        this.afterWrites = afterWrites;
+        this.writes = 0;
+        this.released = new Promise((resolve) => (this.release = resolve));
+    }
+
+    /** Lets every held request go (closed unanswered) and answers normally from then on. */
+    clear(): void {
+        this.release?.();
+        this.release = undefined;
+        this.afterWrites = undefined;
+    }
+
+    /**
+     * `writes` counted since it was armed; `reached`: the Nth write came, and from then on nothing is answered;
+     * `held`: the requests waiting now.
+     */
+    status(): { afterWrites: number | null; writes: number; reached: boolean; held: number } {
+        return { afterWrites: this.afterWrites ?? null, writes: this.writes, reached: this.afterWrites !== undefined && this.writes >= this.afterWrites, held: this.held };
+    }
+
+    /**
+     * What to do with a request: "pass" (answer it), "act-then-hold" (the Nth write: act, hold the answer), or
+     * "hold" (past the crash point: neither act nor answer). Held requests wait for `whenCleared`.
+     */
+    admit(method: string): "pass" | "act-then-hold" | "hold" {
+        if (this.afterWrites === undefined) return "pass";
+        if (this.writes >= this.afterWrites) return "hold";
+        if (method === "GET" || method === "HEAD") return "pass";
+        this.writes += 1;
+        return this.writes === this.afterWrites ? "act-then-hold" : "pass";
+    }
+
+    /** Waits, as a held request, until the crash point is cleared (at once when none is armed). */
+    async whenCleared(): Promise<void> {
+        this.held += 1;
+        try {
+            await this.released;
+        } finally {
+            this.held -= 1;
+        }
+    }
+}
+
 /** One request's standing against the team's limit, and what to tell the caller. */
 export interface RateDecision {
     allowed: boolean;

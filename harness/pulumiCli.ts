@@ -7,7 +7,7 @@
  * itself, as a user's project has after `npm install pulumi-vcrooms`; or a user's own project folder, installed
  * from the packed tarball (test/cli/install.ts), run as it is.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -225,15 +225,28 @@ export class PulumiProject {
 
     /** Runs an executable (an example's script, say) in the project, with the environment `pulumi` gets (the CLI first on PATH). */
     runFile(file: string, args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
-        return new Promise((resolve, reject) => {
-            const child = spawn(file, args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+        return this.startFile(file, args, options).result;
+    }
+
+    /**
+     * Starts `pulumi <args>` in a process group of its own, which a test may kill as a CI job's timeout or the OOM
+     * killer does: the CLI's process, and its result once it ends.
+     */
+    start(args: string[]): { child: ChildProcess; result: Promise<CommandResult> } {
+        return this.startFile(path.join(this.options.cliDir, "pulumi"), args, { detached: true });
+    }
+
+    private startFile(file: string, args: string[], options: { env?: Record<string, string>; detached?: boolean }): { child: ChildProcess; result: Promise<CommandResult> } {
+        const child = spawn(file, args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
+        const result = new Promise<CommandResult>((resolve, reject) => {
             let stdout = "";
             let stderr = "";
-            child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-            child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+            child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+            child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
             child.on("error", reject);
             child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
         });
+        return { child, result };
     }
 
     /** Runs and throws with the CLI's own words when it fails. */

@@ -6,7 +6,7 @@ import type { Json } from "../model";
 import { validClockMs, type FaultSpec } from "../traffic";
 import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
 
-export function controlRoutes({ app, team, log, faults, limiter, config, clock, now, credentials }: RouteContext): void {
+export function controlRoutes({ app, team, log, faults, limiter, config, clock, now, credentials, crash }: RouteContext): void {
     // Rotates the developer key: the old one is refused from then on. The key is never echoed.
     app.post("/_emulator/developer-key", async (req, reply) => {
         const { developerKey } = bodyOf(req);
@@ -29,6 +29,21 @@ export function controlRoutes({ app, team, log, faults, limiter, config, clock, 
     app.delete("/_emulator/faults", async (_req, reply) => {
         faults.clear();
         return reply.code(204).send();
+    });
+    // The API stops answering after the Nth write from now (a crashed client's last write reached it): traffic.ts.
+    app.post("/_emulator/crash-point", async (req, reply) => {
+        try {
+            crash.arm(bodyOf(req).afterWrites as number);
+        } catch (e) {
+            return reply.code(400).send({ message: (e as Error).message, error: "bad-request" });
+        }
+        return reply.code(201).send(crash.status());
+    });
+    app.get("/_emulator/crash-point", async () => crash.status());
+    app.delete("/_emulator/crash-point", async () => {
+        const status = crash.status();
+        crash.clear();
+        return status;
     });
     app.get("/_emulator/clock", async () => ({ now: now().toISOString() }));
     app.post("/_emulator/clock", async (req, reply) => {
@@ -75,6 +90,7 @@ export function controlRoutes({ app, team, log, faults, limiter, config, clock, 
         team.reset();
         log.clear();
         faults.clear();
+        crash.clear();
         limiter.reset();
         return reply.code(204).send();
     });

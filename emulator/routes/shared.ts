@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ValidationFailure, type Json } from "../model";
 import type { Team } from "../team";
-import type { Faults, RequestLog, TeamRateLimit } from "../traffic";
+import type { CrashPoint, Faults, RequestLog, TeamRateLimit } from "../traffic";
 
 export const API = "/api/v1";
 
@@ -24,6 +24,8 @@ export interface RouteContext {
     config: { maxParticipantsPlan: number; latencyMs: number };
     /** The clock, when the caller did not inject its own: moved by the control API. */
     clock?: { offsetMs: number };
+    /** Where the API stops answering, as it sees a crashed client (POST /_emulator/crash-point). */
+    crash: CrashPoint;
 }
 
 /** The largest request body any route reads (fastify's limit, and the transcript export's own). */

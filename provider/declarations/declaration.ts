@@ -129,6 +129,11 @@ export interface Declaration<
      * and the creation marker this very create's own, which no other stack or replacement can share.
      */
     readonly createIdInput?: string;
+    /**
+     * Outputs the provider keeps in state for itself, beside the record's fields (name: what it holds, for the
+     * reference): always secret, since they may hold any declared or found value, and a secret one cannot be told apart.
+     */
+    readonly bookkeeping?: Readonly<Record<string, string>>;
     /** What only this kind does (generated names, cross-field rules, adoption, create reconciliation). */
     readonly hooks: H;
 }

@@ -28,7 +28,7 @@ export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonl
  * where the input of the same key was, so an output a provider builds itself needs this.
  */
 export function secretOutputNames(d: Declaration): string[] {
-    const own = [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name)];
+    const own = [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name), ...Object.keys(d.bookkeeping ?? {})];
     // The bookkeeping copy of the declared settings: any of them may have come in as pulumi.secret(...), and the
     // provider cannot tell which (the host strips secrets), so the copy is secret as a whole.
     return d.scope === undefined ? own : [...own, DECLARED_INPUTS];

@@ -13,6 +13,7 @@ export const teamDefaults = declareResource({
     extras: {
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; tells two declarations of one team apart.", { fromResourceName: true }),
         resourceUrn: stringInput("Set to the resource's URN (by the SDK, or the plugin from the engine's request); what tells two declarations of one name under two parents apart.", { fromUrn: true }),
+        stack: stringInput("Set by the SDK to `<project>/<stack>`: with the resource name and the team, it names the record of the team's original values kept outside the state (provider/resources/localRecords.ts).", { fromStack: true }),
         restoreOnDestroy: booleanInput("On destroy, put back the values the managed settings had before Pulumi took them over.", { whenOmitted: "`true`." }),
     },
     outputs: {
@@ -23,6 +24,9 @@ export const teamDefaults = declareResource({
         subscriptionStart: output<string>(formatted(STRING, "`YYYY-MM-DD hh:mm:ss`"), "Start of the subscription period."),
         subscriptionEnd: output<string>(formatted(STRING, "`YYYY-MM-DD hh:mm:ss`"), "End of the subscription period."),
         usedParticipationMinutes: output<number>(NUMBER, "Participation minutes used in the subscription period."),
+    },
+    bookkeeping: {
+        restoreValues: "the values the managed settings had before Pulumi first changed them, which destroy puts back",
     },
     hooks: {
         rules: (inputs) => [...e2eeFailures(inputs), ...lockFailures(inputs)],

@@ -20,6 +20,7 @@ import { configurationFailures, withTeamMove, type ClientFor } from "./connectio
 import { diffOf, replacedBy } from "./diff";
 import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
+import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
@@ -228,8 +229,40 @@ async function updatableChanges(client: RoomsClient, news: Values, olds: Values)
 }
 
 export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
-    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
-    constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
+    /**
+     * `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own).
+     * `creates`: the create ids of creates under way, kept outside the state (localRecords.ts), for a resource whose
+     * stack and name are known (both faces give them; a kind called alone keeps nothing there).
+     */
+    constructor(
+        private readonly clientFor: ClientFor,
+        private readonly claims: Claims = new Claims(),
+        private readonly creates: LocalRecords = new LocalRecords(recordsFolder("room-creates"), "the create id of the room about to be created"),
+    ) {}
+
+    /** The key of this resource's record of a create under way, when its stack and name are known and its team resolves. */
+    private createKey(inputs: { stack?: unknown; connection?: unknown }, ctx: Context): { key: RecordKey; developerKey: string } | undefined {
+        if (typeof inputs.stack !== "string" || ctx.resourceName === undefined || containsUnknown(inputs.connection)) return undefined;
+        try {
+            const client = this.client(inputs as RoomInputs);
+            return { key: { team: teamOf(client), stack: inputs.stack, resource: ctx.resourceName }, developerKey: client.config.developerKey };
+        } catch {
+            return undefined;
+        }
+    }
+
+    /**
+     * The create id of this resource's create that an up killed midway left under way, if any: a new resource (no
+     * olds) takes it over, so its create finds the room that one may have made (under the same generated name, with
+     * the same marker) as its own rather than making a second one or failing on the name.
+     */
+    private interruptedCreateId(olds: RoomInputs, news: RoomInputs, ctx: Context): string | undefined {
+        if (typeof olds.createId === "string") return undefined;
+        const at = this.createKey(news, ctx);
+        const found = at && this.creates.read(at.key, at.developerKey);
+        const createId = found && "values" in found ? found.values.createId : undefined;
+        return typeof createId === "string" ? createId : undefined;
+    }
 
     /**
      * The rooms this process's creates took over with adoptExisting (by team and id). A replacement's create runs in
@@ -311,7 +344,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
-        const inputs = completeRoom(olds, news, ctx) as RoomInputs;
+        const interrupted = this.interruptedCreateId(olds, news, ctx);
+        const inputs = completeRoom(interrupted === undefined ? olds : { ...olds, createId: interrupted }, news, ctx) as RoomInputs;
         const failures = checkInputs(room, inputs, new Date(), olds);
         const dropped = droppedExpiryWarning(olds, inputs, ctx.resourceName);
         if (dropped) ctx.warn(dropped);
@@ -354,9 +388,21 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * create's own), or under a declared name that was free just before the first attempt. Inside the client's retry
      * loop that settles a lost answer. Any other room under the name is left alone: the create fails, naming the way
      * out (another friendlyUrl, or adoptExisting). A later run has a new create id, so it never takes a room an
-     * earlier run made: it cannot tell that room from another stack's of the same names.
+     * earlier run made: it cannot tell that room from another stack's of the same names. The one exception is a run
+     * killed during its create: its create id, recorded outside the state before the POST, is the next check's.
      */
     async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
+        // Recorded before the first write, kept only if this process dies before the create returns (see check).
+        const underWay = typeof given.createId === "string" ? this.createKey(given, ctx) : undefined;
+        if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId });
+        try {
+            return await this.createRoom(given, ctx);
+        } finally {
+            if (underWay) this.creates.remove(underWay.key);
+        }
+    }
+
+    private async createRoom(given: RoomInputs, ctx: Context): Promise<{ id: string; outs: RoomOutputs }> {
         const inputs = withGeneratedName(given, ctx);
         let record: RoomRecord;
         try {

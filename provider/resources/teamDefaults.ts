@@ -3,8 +3,13 @@
  * path), driven by the declaration in provider/declarations/teamDefaults.ts. The record cannot be
  * created or deleted, so `create` takes it over and records the values it is about to change, and
  * `delete` puts those values back (restoreOnDestroy, default true).
+ *
+ * Those original values are kept twice: in state (`restoreValues`, secret), and, before any write, in a record
+ * outside it (localRecords.ts), which a later create of the same resource takes over rather than the team as it finds
+ * it: the create after an `up` killed between the PATCH and the state's save, and a replacement created before the
+ * old resource is deleted. That old one's delete then restores nothing: its replacement holds the originals now.
  */
-import { ValidationError, type RoomsClient } from "../api";
+import { ApiError, ValidationError, type RoomsClient } from "../api";
 import { toApiName, toCamelName } from "../model/names";
 import { settingByName } from "../model/settings";
 import type { ConnectionInput } from "../model/connection";
@@ -19,6 +24,7 @@ import { diffOf } from "./diff";
 import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
+import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { apiBody, changedSettings, declaredSettings, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { WARNINGS } from "./warnings";
 
@@ -90,12 +96,75 @@ function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Valu
 
 const declaredKeys = (inputs: Values) => declaredSettings(teamDefaults, inputs).map(([k]) => k);
 
+/** A create of `resource` in this deployment took the team's defaults over (a replacement): see `delete`. */
+const takenOverKey = (client: RoomsClient, resource: string) => `${defaultsKey(client)} taken over by ${resource}`;
+
+/** Whether a failed write surely changed nothing: the API answered it with a refusal (4xx). */
+const refused = (error: unknown) => error instanceof ApiError && !error.mayHaveActed && error.status !== undefined && error.status >= 400 && error.status < 500;
+
 export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, DefaultsOutputs> {
-    /** `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own). */
-    constructor(private readonly clientFor: ClientFor, private readonly claims: Claims = new Claims()) {}
+    /**
+     * `claims`: the runtime's, shared by every kind of the process (a provider made on its own has its own).
+     * `originals`: where the team's original values are kept outside the state (localRecords.ts); used only for a
+     * resource whose stack and name are known (both faces give them; a kind called alone keeps nothing there).
+     */
+    constructor(
+        private readonly clientFor: ClientFor,
+        private readonly claims: Claims = new Claims(),
+        private readonly originals: LocalRecords = new LocalRecords(recordsFolder("team-defaults"), "the team's values from before Pulumi changed them"),
+    ) {}
 
     private client(values: { connection?: ConnectionInput }): RoomsClient {
         return this.clientFor(values.connection);
+    }
+
+    /** The key of this resource's record of original values, when its stack and name are known. */
+    private originalKey(client: RoomsClient, values: { stack?: string }, ctx: Context): RecordKey | undefined {
+        if (typeof values.stack !== "string" || ctx.resourceName === undefined) return undefined;
+        return { team: teamOf(client), stack: values.stack, resource: ctx.resourceName };
+    }
+
+    /**
+     * A resource whose originals are kept only in its state (created before the record existed, or recorded under
+     * another developer key) gets its record now, in its own team, so that a replacement created before it is
+     * deleted finds them. A connection that no longer resolves is left alone.
+     */
+    private recordFromState(olds: DefaultsOutputs, ctx: Context): void {
+        if (olds.restoreValues === undefined || containsUnknown(olds.connection)) return;
+        let client: RoomsClient;
+        try {
+            client = this.client(olds);
+        } catch {
+            return;
+        }
+        const key = this.originalKey(client, olds, ctx);
+        const found = key && this.originals.read(key, client.config.developerKey);
+        if (!key || (found !== undefined && !("unreadable" in found))) return;
+        try {
+            this.originals.write(key, client.config.developerKey, olds.restoreValues);
+        } catch (error) {
+            ctx.warn(WARNINGS.defaultsRecordUnwritten((error as Error).message));
+        }
+    }
+
+    /** Removes this resource's record, unless a replacement created in this deployment holds it now; a connection that no longer resolves keeps it. */
+    private forget(props: DefaultsOutputs, ctx: Context): void {
+        let client: RoomsClient;
+        try {
+            client = this.client(props);
+        } catch {
+            return;
+        }
+        const key = this.originalKey(client, props, ctx);
+        const identity = identityOf(ctx);
+        if (key && (identity === undefined || this.claims.ownerOf(takenOverKey(client, identity)) !== identity)) this.originals.remove(key);
+    }
+
+    /** The values an earlier create of this resource recorded, if any; a record that cannot be read is named in a warning. */
+    private recorded(client: RoomsClient, key: RecordKey | undefined, ctx: Context): Values | undefined {
+        const found = key && this.originals.read(key, client.config.developerKey);
+        if (found && "unreadable" in found) ctx.warn(WARNINGS.defaultsRecordUnread(found.unreadable));
+        return found && "values" in found ? found.values : undefined;
     }
 
     async check(_olds: DefaultsInputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<DefaultsInputs>> {
@@ -122,6 +191,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         const client = this.client(news);
         const identity = identityOf(ctx);
         if (identity !== undefined) this.claims.claim(defaultsKey(client), identity);
+        this.recordFromState(olds, ctx);
         // Another team: the old team's saved values go back there (delete), and the new team's are saved and set (create).
         const diff = withTeamMove(diffOf(teamDefaults, olds, news, await teamRolesFor(client, teamDefaults, news)), this.clientFor, olds, news);
         // A new domain is a new address for every room of the team: their join tokens are issued anew (joinToken.ts).
@@ -135,13 +205,28 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             const current = await client.getDefaults();
             // The record as outputs name it (camelCase, nested objects too), to compare with declared values.
             const live = outputsOf(teamDefaults, current, {});
-            const restoreValues = snapshot(live, declaredKeys(inputs));
+            // An earlier create of this resource recorded the team's values before it changed them: those are the
+            // originals, not the team as it is now (which that create, or the resource this one replaces, changed).
+            const key = this.originalKey(client, inputs, ctx);
+            const earlier = this.recorded(client, key, ctx);
+            const restoreValues = { ...snapshot(live, declaredKeys(inputs)), ...earlier };
+            if (key) this.originals.write(key, client.config.developerKey, restoreValues);
+            const identity = identityOf(ctx);
+            if (identity !== undefined) this.claims.claim(takenOverKey(client, identity), identity);
             const roles = await teamRolesFor(client, teamDefaults, inputs);
             const changed = changedSettings(teamDefaults, inputs, live, roles);
-            const record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
+            let record: Values;
+            try {
+                record = changed.length === 0 ? current : await client.updateDefaults(apiBody(inputs, changed));
+            } catch (error) {
+                // Refused, so nothing changed: a record this create made would only outlive it (a later create of the
+                // resource would take these values for the originals after the team had moved on).
+                if (key && earlier === undefined && refused(error)) this.originals.remove(key);
+                throw error;
+            }
             const outs = outputsOf(teamDefaults, record, inputs, {}, { ...live, ...sentSettings(teamDefaults, inputs, changed) });
             warnUnapplied(inputs, changed, record, outs, roles, ctx);
-            return { id: record.id, outs: { ...outs, restoreValues } as DefaultsOutputs };
+            return { id: record.id as string, outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
             throw describeFailure("update", LABEL, error);
         }
@@ -168,6 +253,9 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             const restoreValues = { ...(olds.restoreValues ?? {}) };
             for (const [k, v] of Object.entries(snapshot(olds, declaredKeys(news)))) if (!(k in restoreValues)) restoreValues[k] = v;
             const client = this.client(news);
+            // Before the write: a record the next create of this resource (a replacement) takes over, under today's key.
+            const key = this.originalKey(client, news, ctx);
+            if (key) this.originals.write(key, client.config.developerKey, restoreValues);
             const roles = await teamRolesFor(client, teamDefaults, news);
             const keys = changedSettings(teamDefaults, news, olds, roles);
             const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));
@@ -180,21 +268,33 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
     }
 
     async delete(id: string, props: DefaultsOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
-        if (props.restoreOnDestroy === false) return;
-        const owner = this.claims.ownerOf(defaultsKey(this.client(props)));
-        if (owner !== undefined && owner !== identityOf(ctx)) {
-            // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
-            ctx.warn(WARNINGS.defaultsHandedOver(ctx.resourceName, identityLabel("TeamDefaults", owner)));
+        if (props.restoreOnDestroy === false) {
+            this.forget(props, ctx);
             return;
         }
-        const { writable, refused } = splitRestorable(props.restoreValues ?? {});
+        const client = this.client(props);
+        const key = this.originalKey(client, props, ctx);
+        const identity = identityOf(ctx);
+        // Replaced, its replacement created first in this deployment: that one holds the originals (and their record)
+        // now, and restoring them here would leave the team unlike the state, which says the declared values.
+        if (identity !== undefined && this.claims.ownerOf(takenOverKey(client, identity)) === identity) return;
+        const owner = this.claims.ownerOf(defaultsKey(client));
+        if (owner !== undefined && owner !== identity) {
+            // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
+            ctx.warn(WARNINGS.defaultsHandedOver(ctx.resourceName, identityLabel("TeamDefaults", owner)));
+            if (key) this.originals.remove(key);
+            return;
+        }
+        const { writable, refused: notWritable } = splitRestorable(props.restoreValues ?? {});
         try {
-            await restore(this.client(props), writable, refused);
+            await restore(client, writable, notWritable);
         } catch (error) {
             const failed = describeFailure("restore", `${LABEL} "${ctx.resourceName ?? id}"`, error);
             failed.message += `. To leave the team defaults as they are instead, declare the resource with restoreOnDestroy: false and run pulumi up before removing it, or drop it from the state with pulumi state delete`;
             throw failed;
         }
-        if (refused.length > 0) ctx.warn(WARNINGS.defaultsNotRestored(ctx.resourceName ?? id, refused));
+        // Put back: a later create of this resource finds the team as it was, and takes that for the originals.
+        if (key) this.originals.remove(key);
+        if (notWritable.length > 0) ctx.warn(WARNINGS.defaultsNotRestored(ctx.resourceName ?? id, notWritable));
     }
 }

@@ -32,6 +32,10 @@ export const WARNINGS = {
     defaultsUnapplied: (unapplied: string) => made(`team defaults: ${unapplied}`),
     /** TeamDefaults delete while another TeamDefaults of the stack manages the team (a rename). */
     defaultsHandedOver: (name: string | undefined, owner: string) => made(`team defaults "${name}" restores nothing: ${owner} of this stack manages the team's defaults now`),
+    /** TeamDefaults: the record of the team's original values (kept outside the state) could not be written. */
+    defaultsRecordUnwritten: (reason: string) => made(`team defaults: ${reason}`),
+    /** TeamDefaults create: the record of the team's original values could not be read (another key, damaged). */
+    defaultsRecordUnread: (reason: string) => made(`team defaults: the record of the team's values from before Pulumi changed them is not used: ${reason}`),
     /** TeamDefaults delete: values the API would not take back. */
     defaultsNotRestored: (name: string, refused: readonly string[]) => made(`team defaults "${name}": not put back, set them by hand if they matter: ${refused.join(", ")}`),
     /**

@@ -98,6 +98,34 @@ describe("faults", () => {
     });
 });
 
+describe("crash point", () => {
+    it("acts on the Nth write and holds its answer, holds every later request unacted, and lets them go unanswered when cleared", async () => {
+        expect(await controlStatus("POST", "/crash-point", { afterWrites: 0 })).toBe(400);
+        expect(await control(env.emulator, "POST", "/crash-point", { afterWrites: 2 })).toEqual({ afterWrites: 2, writes: 0, reached: false, held: 0 });
+        // Reads pass and are not counted; the first write is answered.
+        expect((await api("GET", "/rooms")).status).toBe(200);
+        expect((await api("POST", "/rooms", { friendly_url: "first" })).status).toBe(200);
+        expect(await control(env.emulator, "GET", "/crash-point")).toEqual({ afterWrites: 2, writes: 1, reached: false, held: 0 });
+        // The second write is acted on, but not answered; what comes after it is neither.
+        const held = (path: string, call: Promise<{ status: number }>) => call.then((a) => `${path} answered ${a.status}`, () => `${path} dropped`);
+        const second = held("second", api("POST", "/rooms", { friendly_url: "second" }));
+        const third = held("third", api("PATCH", "/", { palette_mode: "dark" }));
+        // Whichever write arrives first is the second one; the read is sent once it has come.
+        while (!(await control(env.emulator, "GET", "/crash-point")).reached);
+        const read = held("read", api("GET", "/rooms/second"));
+        while ((await control(env.emulator, "GET", "/crash-point")).held < 3);
+        expect(await control(env.emulator, "DELETE", "/crash-point")).toEqual({ afterWrites: 2, writes: 2, reached: true, held: 3 });
+        expect([await second, await third, await read]).toEqual(["second dropped", "third dropped", "read dropped"]);
+        // Cleared: answered again; the held write was acted on, the one after it was not.
+        const state = await control(env.emulator, "GET", "/state");
+        const writes = [state.rooms.map((r: { friendly_url: string }) => r.friendly_url).sort(), state.defaults.palette_mode === "dark"];
+        // The PATCH came after the POST here only when the POST was the second write; either way exactly one acted.
+        expect([JSON.stringify([["first", "second"], false]), JSON.stringify([["first"], true])]).toContain(JSON.stringify(writes));
+        const dropped = (await control(env.emulator, "GET", "/requests")).entries.filter((e: { status: number }) => e.status === 0);
+        expect(dropped.map((e: { method: string; path: string }) => `${e.method} ${e.path}`).sort()).toEqual(["GET /api/v1/rooms/second", "PATCH /api/v1/", "POST /api/v1/rooms"]);
+    });
+});
+
 describe("request log", () => {
     it("counts every /api/v1 request by path and route, including 401s, 404s and 429s, but not control calls", async () => {
         await api("POST", "/rooms", { friendly_url: "logged" });
