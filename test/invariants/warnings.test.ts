@@ -132,6 +132,27 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML p
         shows(up, { defaultsUnapplied: "defaults2" });
     });
 
+    it("preview and up: a record of the team's original values that cannot be written, or cannot be read, is named", async () => {
+        const records = path.join(p.dir, ".pulumi-home", "vcrooms", "team-defaults");
+        // A plain file where the folder goes: the preview's diff, finding no record, cannot write one from the state.
+        fs.rmSync(records, { recursive: true, force: true });
+        fs.mkdirSync(path.dirname(records), { recursive: true });
+        fs.writeFileSync(records, "not a folder");
+        const preview = await p.preview();
+        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+        shows(preview, { defaultsRecordUnwritten: "defaults2" });
+        fs.rmSync(records, { force: true });
+        // Written again by the next preview's diff, then damaged: the replacement's create cannot read it.
+        expect((await p.preview()).code).toBe(0);
+        const files = fs.readdirSync(records);
+        expect(files.length).toBeGreaterThan(0);
+        for (const file of files) fs.writeFileSync(path.join(records, file), "damaged");
+        const urn = String((await p.resourceState("defaults2"))?.urn);
+        const up = await p.up(["--replace", urn], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        shows(up, { defaultsRecordUnread: "defaults2" });
+    });
+
     it("refresh: a join token whose room is gone", async () => {
         expect((await apiCaller(emulator)("DELETE", "/rooms/warn-token")).status).toBeLessThan(300);
         const refresh = await p.refresh([], { preview: false });
