@@ -95,7 +95,8 @@ describe(`one version everywhere (package.json: ${version})`, () => {
         expect([nodejs.name, nodejs.version, nodejs.pulumi.version]).toEqual(["@vcrooms/pulumi", version, version]);
         const python = path.join(out, "sdk", "python");
         const pyproject = fs.existsSync(path.join(python, "pyproject.toml")) ? fs.readFileSync(path.join(python, "pyproject.toml"), "utf8") : fs.readFileSync(path.join(python, "setup.py"), "utf8");
-        expect(pyproject.match(/version\s*=\s*["']([^"']+)["']/)?.[1], "Python SDK version").toBe(version);
+        // setup.py reads `VERSION = "<version>"` then `version=VERSION`; a pyproject.toml `version = "<version>"`.
+        expect(pyproject.match(/(?:VERSION|version)\s*=\s*["']([^"']+)["']/)?.[1], "Python SDK version").toBe(version);
         expect(JSON.parse(fs.readFileSync(path.join(python, "pulumi_vcrooms", "pulumi-plugin.json"), "utf8")).version, "Python pulumi-plugin.json").toBe(version);
         expect(JSON.parse(fs.readFileSync(path.join(out, "sdk", "go", "vcrooms", "pulumi-plugin.json"), "utf8")).version, "Go pulumi-plugin.json").toBe(version);
     });
