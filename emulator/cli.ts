@@ -4,7 +4,8 @@
  * Flags: --host (127.0.0.1), --port (0 picks one), --team-id, --developer-key, --domain,
  * --rate-limit (requests per minute, default 1000; 0 unlimited), --rate-limit-model (window or
  * bucket), --latency-ms (added to every /api/v1 request), --profile (contract or documented: the answers' shape,
- * as the contract or as the vendor's published document shows them), --log.
+ * as the contract or as the vendor's published document shows them), --state FILE (keep the team in FILE across
+ * restarts: read at start when it exists, written after every change and at exit), --log.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
@@ -21,12 +22,13 @@ async function main(): Promise<void> {
             "rate-limit-model": { type: "string", default: "window" },
             "latency-ms": { type: "string", default: "0" },
             profile: { type: "string", default: "contract" },
+            state: { type: "string" },
             log: { type: "boolean", default: false },
             help: { type: "boolean", default: false },
         },
     });
     if (values.help) {
-        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--profile contract|documented] [--log]");
+        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--profile contract|documented] [--state FILE] [--log]");
         return;
     }
     const port = Number(values.port);
@@ -49,10 +51,12 @@ async function main(): Promise<void> {
         rateLimitModel: model,
         latencyMs,
         profile,
+        state: values.state,
         logger: values.log,
     });
     console.log(`Rooms API emulator listening on ${emulator.baseUrl}`);
     console.log(`Team id: ${emulator.teamId}`);
+    if (values.state) console.log(`State file: ${values.state}`);
     // A key the user passed is theirs and never echoed; a generated one must be shown once to be usable.
     console.log(values["developer-key"] ? "Developer key: the one given with --developer-key" : `Developer key (generated): ${emulator.developerKey}`);
     // A second signal while closing must not close twice; it exits at once instead.

@@ -21,8 +21,8 @@ export interface DefaultsTeam {
 export class TeamDefaults {
     values: Json;
     // The record's own ids belong to the team, so they survive a reset like the team id.
-    private readonly id = randomUUID();
-    private readonly ownerId = randomUUID();
+    private id: string = randomUUID();
+    private ownerId: string = randomUUID();
 
     constructor(
         private readonly initialDomain: string,
@@ -52,6 +52,13 @@ export class TeamDefaults {
 
     reset(): void {
         this.values = this.fresh();
+    }
+
+    /** The values of a state file: its record's ids are the team's from then on (a reset keeps them). */
+    restore(values: Json): void {
+        this.values = structuredClone(values);
+        this.id = String(values.id);
+        this.ownerId = String(values.owner_id);
     }
 
     record(): Json {

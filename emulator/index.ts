@@ -5,6 +5,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { AnswerProfile } from "./documented";
 import { buildServer } from "./server";
+import { readStateFile, StateKeeper } from "./stateFile";
 
 export type { AnswerProfile } from "./documented";
 
@@ -41,6 +42,12 @@ export interface EmulatorOptions {
      * export), to test a client against what the hosted service may answer.
      */
     profile?: AnswerProfile;
+    /**
+     * A file that keeps the team (defaults, rooms and their content, usage) across restarts: read at start when it
+     * exists (its team id is the emulator's), written atomically after every request that changes the team and at
+     * close. The developer key is not kept in it. Default: none, the team lives in memory only.
+     */
+    state?: string;
 }
 
 export interface RunningEmulator {
@@ -69,9 +76,13 @@ export function generateDeveloperKey(): string {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-    const teamId = options.teamId ?? randomUUID();
+    const saved = options.state === undefined ? undefined : readStateFile(options.state);
+    if (saved && options.teamId !== undefined && options.teamId !== saved.teamId) {
+        throw new Error(`the state file ${options.state} holds team ${saved.teamId}, not the team id given (${options.teamId})`);
+    }
+    const teamId = saved?.teamId ?? options.teamId ?? randomUUID();
     const developerKey = options.developerKey ?? generateDeveloperKey();
-    const { app } = buildServer({
+    const { app, team } = buildServer({
         teamId,
         developerKey,
         domain: options.domain ?? "acme",
@@ -83,6 +94,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         logger: options.logger ?? false,
         profile: options.profile,
     });
+    if (saved) team.restore(saved);
+    const keeper = options.state === undefined ? undefined : new StateKeeper(options.state, team);
+    if (keeper) {
+        keeper.save();
+        // Any request may change the team (a write, a control call, a read that finds a room expired): the keeper
+        // writes only when what it would write differs.
+        app.addHook("onResponse", async () => keeper.save());
+    }
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();
@@ -94,6 +113,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         controlUrl: `${origin}/_emulator`,
         teamId,
         developerKey,
-        close: () => app.close(),
+        close: async () => {
+            await app.close();
+            keeper?.save();
+        },
     };
 }

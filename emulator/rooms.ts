@@ -47,6 +47,18 @@ export class Rooms {
         this.byId.clear();
     }
 
+    /** Every room as stored (oldest first), for the state file (emulator/stateFile.ts); a copy. */
+    stored(): Room[] {
+        return structuredClone(this.all().sort((a, b) => a.seq - b.seq));
+    }
+
+    /** The rooms of a state file replace the team's; creation order continues after the last one. */
+    restore(rooms: Room[]): void {
+        this.byId.clear();
+        for (const room of structuredClone(rooms)) this.byId.set(room.id, room);
+        this.seq = rooms.reduce((max, r) => Math.max(max, r.seq), 0);
+    }
+
     find(ref: string): Room {
         this.expire();
         const room = this.byId.get(ref) ?? this.all().find((r) => r.friendly_url === ref);

@@ -10,6 +10,14 @@ import type { Json } from "./model";
 import { Rooms, type Room } from "./rooms";
 import { Usage, type UsageRecord } from "./usage";
 
+export interface TeamSnapshot {
+    teamId: string;
+    /** The default settings as stored (role ids), with the record's own fields (id, owner_id, domain). */
+    defaults: Json;
+    rooms: Room[];
+    usage: UsageRecord[];
+}
+
 export class Team {
     readonly usage = new Usage();
     readonly rooms: Rooms;
@@ -34,6 +42,17 @@ export class Team {
         this.settings.reset();
         this.rooms.clear();
         this.usage.clear();
+    }
+
+    /** What the team holds (defaults, rooms with their content, usage), as the state file keeps it. */
+    snapshot(): TeamSnapshot {
+        return { teamId: this.teamId, defaults: structuredClone(this.settings.values), rooms: this.rooms.stored(), usage: this.usage.all() };
+    }
+
+    restore(snapshot: TeamSnapshot): void {
+        this.settings.restore(snapshot.defaults);
+        this.rooms.restore(snapshot.rooms);
+        this.usage.restore(snapshot.usage);
     }
 
     // ---- default settings ---------------------------------------------------------------------

@@ -30,6 +30,15 @@ export class Usage {
         this.records = [];
     }
 
+    /** Every record, for the state file (emulator/stateFile.ts). */
+    all(): UsageRecord[] {
+        return this.records.map((r) => ({ ...r, metrics: { ...r.metrics } }));
+    }
+
+    restore(records: UsageRecord[]): void {
+        this.records = records.map((r) => ({ ...r, metrics: { ...r.metrics } }));
+    }
+
     /** Each metric summed over the records from `from` to `to` (dates, inclusive), of one room or the team. */
     statistics(metricNames: readonly string[], from: string, to: string, roomId?: string): Json {
         const totals: Json = Object.fromEntries(metricNames.map((m) => [m, 0]));

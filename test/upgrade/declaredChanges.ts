@@ -1,0 +1,41 @@
+/**
+ * What the CHANGELOG declares a later release changes, on purpose, in a stack recorded with an earlier one: the
+ * lines `- change: <program> <resource> <what>: <why>` of the "### Upgrading" sections of every version above the
+ * recorded one ("Unreleased" included). <program> is a recorded program's folder (test/upgrade/<version>/<program>)
+ * or `*` for all; <what> is a property (`maxParticipants`) or, for a resource created or deleted, `create` or
+ * `delete`. The upgrade test compares what it sees with these lines, so nothing changes silently.
+ */
+import * as fs from "node:fs";
+
+/** The Upgrading sections' lines per version heading, newest first, for the versions above `since`. */
+export function upgradingLines(changelog: string, since: string): string[] {
+    const lines: string[] = [];
+    let inSection = false;
+    let inUpgrading = false;
+    for (const line of changelog.split("\n")) {
+        const version = /^## (\S+)/.exec(line);
+        if (version) {
+            if (version[1] === since) break;
+            inSection = true;
+            inUpgrading = false;
+            continue;
+        }
+        if (/^### /.test(line)) {
+            inUpgrading = inSection && line.trim() === "### Upgrading";
+            continue;
+        }
+        if (inUpgrading && /^- change: /.test(line)) lines.push(line);
+    }
+    return lines;
+}
+
+/** The changes declared for one recorded program, as `<resource> <what>`, sorted. */
+export function declaredChanges(changelogFile: string, since: string, program: string): string[] {
+    const changes = new Set<string>();
+    for (const line of upgradingLines(fs.readFileSync(changelogFile, "utf8"), since)) {
+        const m = /^- change: (\S+) (\S+) (\S+?):? /.exec(`${line} `);
+        if (!m) throw new Error(`CHANGELOG.md: an Upgrading line reads "- change: <program> <resource> <what>: <why>", not: ${line}`);
+        if (m[1] === "*" || m[1] === program) changes.add(`${m[2]} ${m[3]}`);
+    }
+    return [...changes].sort();
+}
