@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-const realCli = (file: string) => /[/\\]test[/\\](cli|package|release|upgrade)[/\\]/.test(file);
+const realCli = (file: string) => /[/\\]test[/\\](cli|package|release|upgrade|invariants)[/\\]/.test(file);
 
 /**
  * The order test files start in: the real-CLI suites (test/cli, test/package's installs, test/release's builds) first, largest file
