@@ -40,7 +40,9 @@ export type WarningSink = (urn: string, message: string) => void;
 const toStderr: WarningSink = (_urn, message) => warnOnStderr(message);
 
 export class EngineLog {
-    private client: { log(req: unknown, callback: (error: Error | null) => void): void; close(): void } | undefined;
+    private client:
+        | { log(req: unknown, metadata: grpcTypes.Metadata, options: grpcTypes.CallOptions, callback: (error: Error | null) => void): void; close(): void }
+        | undefined;
     private readonly pending = new Set<Promise<void>>();
 
     constructor(address: string | undefined) {
@@ -61,8 +63,9 @@ export class EngineLog {
         request.setSeverity(engproto.LogSeverity.WARNING);
         request.setMessage(message);
         request.setUrn(urn);
+        // An engine that does not answer within seconds is taken as gone: the call's answer does not wait on it.
         const sent = new Promise<void>((resolve) =>
-            client.log(request, (error) => {
+            client.log(request, new grpc.Metadata(), { deadline: Date.now() + 10_000 }, (error) => {
                 if (error) toStderr(urn, message);
                 resolve();
             }),
