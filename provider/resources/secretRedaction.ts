@@ -65,7 +65,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * carries it (longest first, so a secret holding another goes whole); a number, or a string shorter than 4
  * characters, only where it stands alone.
  */
-export function redactText(text: string, secrets: ReadonlyArray<string | number>): string {
+function redactText(text: string, secrets: ReadonlyArray<string | number>): string {
     const forms = [...new Set(secrets.flatMap((s) => (typeof s === "number" ? [String(s)] : [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)])))];
     return forms
         .sort((a, b) => b.length - a.length)
@@ -79,7 +79,7 @@ export function redactText(text: string, secrets: ReadonlyArray<string | number>
 const rootOf = (property: string) => property.split("[")[0]!;
 
 /** Check failures without the secrets: no property for a secret input (the engine would print its value), values hidden. */
-export function redactFailures(failures: CheckFailure[], secretNames: ReadonlySet<string>, secrets: ReadonlyArray<string | number>): CheckFailure[] {
+function redactFailures(failures: CheckFailure[], secretNames: ReadonlySet<string>, secrets: ReadonlyArray<string | number>): CheckFailure[] {
     return failures.map((f) => {
         if (!secretNames.has(rootOf(f.property))) return { ...f, reason: redactText(f.reason, secrets) };
         // `failure()` ends its reason with the value ("; got ..."): said to be secret instead.
