@@ -4,6 +4,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { AnswerProfile } from "./documented";
+import { checkIdentity } from "./identity";
 import { buildServer } from "./server";
 
 export type { AnswerProfile } from "./documented";
@@ -69,6 +70,7 @@ export function generateDeveloperKey(): string {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+    checkIdentity(options);
     const teamId = options.teamId ?? randomUUID();
     const developerKey = options.developerKey ?? generateDeveloperKey();
     const { app } = buildServer({
