@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
+import { deadlineSignal } from "./deadline";
 import { ApiError, NetworkError, NotFoundError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
 import type { RequestBudget } from "./limiter";
 import { redact, secretsOf, withoutSecretFields } from "./redact";
@@ -22,8 +23,21 @@ export interface Page<T> {
 /** Connection errors where the request never reached the server: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause that ends early, throwing the deadline's error, when the operation's deadline passes. */
+function sleep(ms: number, deadline?: AbortSignal): Promise<void> {
+    if (!deadline) return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+        const abandon = () => {
+            clearTimeout(timer);
+            reject(deadline.reason);
+        };
+        const timer = setTimeout(() => {
+            deadline.removeEventListener("abort", abandon);
+            resolve();
+        }, ms);
+        if (deadline.aborted) abandon();
+        else deadline.addEventListener("abort", abandon, { once: true });
+    });
 }
 
 /** @internal zod's types stay out of the package's public declarations (test/package/install.test.ts). */
@@ -89,6 +103,8 @@ export class RoomsTransport {
     protected async call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S>): Promise<S extends z.ZodType ? z.output<S> : string> {
         const started = performance.now();
         const deadline = started + this.config.retryDeadlineMs;
+        // The operation's own deadline (customTimeouts), when it has one: past it, nothing more is sent or waited for.
+        const operationDeadline = deadlineSignal();
         // Set once an attempt may have acted without an answer: from then on the API may refuse a replay because
         // of that attempt's own effect (the friendly URL it took), and only a lookup tells.
         let ambiguous = false;
@@ -96,9 +112,12 @@ export class RoomsTransport {
             let error: ApiError;
             const release = await this.limiter.acquire();
             try {
-                const answer = await this.attempt(method, path, options);
+                operationDeadline?.throwIfAborted();
+                const answer = await this.attempt(method, path, options, operationDeadline);
                 return answer as never;
             } catch (e) {
+                // Past the operation's deadline: no retry, no lookup; its error is the answer.
+                if (operationDeadline?.aborted) throw operationDeadline.reason;
                 error = e instanceof ApiError ? e : new NetworkError(`${method} ${path} failed: ${(e as Error).message}`, { method, path, mayHaveActed: true, cause: e });
             } finally {
                 release();
@@ -111,6 +130,7 @@ export class RoomsTransport {
             const replayRefused = ambiguous && error instanceof ValidationError;
             if (!retry && options.reconcile && ((mayHaveActed(error) && attempt < this.config.maxAttempts) || replayRefused)) {
                 ambiguous ||= mayHaveActed(error);
+                operationDeadline?.throwIfAborted();
                 const existing = await this.settle(options.reconcile, error, attempt, started);
                 if (existing !== undefined) return existing as never;
                 retry = !replayRefused && shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
@@ -119,7 +139,7 @@ export class RoomsTransport {
             const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
-            await sleep(delay);
+            await sleep(delay, operationDeadline);
         }
     }
 
@@ -143,7 +163,7 @@ export class RoomsTransport {
         return error;
     }
 
-    private async attempt(method: string, path: string, options: CallOptions<z.ZodType | undefined>): Promise<unknown> {
+    private async attempt(method: string, path: string, options: CallOptions<z.ZodType | undefined>, operationDeadline?: AbortSignal): Promise<unknown> {
         const fullPath = `${this.basePath}${path === "/" ? "/" : path}${queryString(options.query)}`;
         const headers: Record<string, string> = { authorization: this.authorization, accept: options.text ? "text/plain, application/json" : "application/json" };
         let payload: string | undefined;
@@ -160,7 +180,8 @@ export class RoomsTransport {
                 body: payload,
                 // undici's own timers tick about once a second: fine for the 30 s default, too coarse
                 // for short timeouts, which get an exact (and costlier, about 20 us) abort signal.
-                signal: this.config.timeoutMs < 5_000 ? AbortSignal.timeout(this.config.timeoutMs) : undefined,
+                // The operation's deadline abandons the request in flight.
+                signal: requestSignal(this.config.timeoutMs < 5_000 ? AbortSignal.timeout(this.config.timeoutMs) : undefined, operationDeadline),
                 headersTimeout: this.config.timeoutMs,
                 bodyTimeout: this.config.timeoutMs,
             });
@@ -222,6 +243,10 @@ export class RoomsTransport {
             cause: e,
         });
     }
+}
+/** The abort signal of one request: its own short timeout, the operation's deadline, both, or none. */
+function requestSignal(timeout: AbortSignal | undefined, deadline: AbortSignal | undefined): AbortSignal | undefined {
+    return timeout && deadline ? AbortSignal.any([timeout, deadline]) : (timeout ?? deadline);
 }
 /** A failure after which the API may have carried the request out: no answer, or a 5xx. */
 function mayHaveActed(error: ApiError): boolean {

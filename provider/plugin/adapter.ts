@@ -7,6 +7,7 @@
  *
  * Values here are plain JavaScript (the gRPC structs converted); server.ts does the protocol.
  */
+import { DeadlineExceededError, withDeadline } from "../api/deadline";
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
@@ -35,6 +36,25 @@ export interface ResourceRef {
 }
 
 const KINDS: ReadonlyMap<string, Kind> = new Map(Object.entries(declarations).map(([kind, d]) => [token(d.type), kind as Kind]));
+
+/** Why an abandoned write may still have acted, and what settles it, per operation. */
+const ABANDONED: Record<"create" | "update" | "delete", string> = {
+    create: "the request in flight was abandoned and may have made it all the same: if the next up finds it already there, adopt it (a Room's adoptExisting: true)",
+    update: "the request in flight was abandoned and may have applied all the same: `pulumi refresh` shows what the API holds",
+    delete: "the request in flight was abandoned and may have deleted it all the same: the next destroy or `pulumi refresh` settles it",
+};
+
+/**
+ * Runs a create, update or delete within the engine's timeout for it (the resource's `customTimeouts`, in seconds;
+ * 0: none), as first-party providers do: past it, its requests are abandoned and the call fails naming the timeout.
+ */
+function withinTimeout<T>(ref: ResourceRef, operation: "create" | "update" | "delete", timeoutSeconds: number, run: () => Promise<T>): Promise<T> {
+    const error = () =>
+        new DeadlineExceededError(
+            `${typeOf(ref)} ${JSON.stringify(ref.name ?? ref.urn.split("::").pop())}: the ${operation} gave up after ${timeoutSeconds} s, the resource's customTimeouts.${operation}, before the API had answered; ${ABANDONED[operation]}. Raise customTimeouts.${operation} if the API is this slow`,
+        );
+    return withDeadline(timeoutSeconds * 1000, error, run);
+}
 
 function typeOf(ref: ResourceRef): string {
     // urn:pulumi:<stack>::<project>::<parent$type>::<name>
@@ -151,12 +171,12 @@ export class VcroomsPlugin {
      * `preview`: the engine's preview of the create (the plugin answers Configure with preview support): the kind's
      * planned outputs, with no write and no id.
      */
-    async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
+    async create(ref: ResourceRef, inputs: Values, preview = false, timeoutSeconds = 0): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
         if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
-            const result = await provider.create(given.plain, ctx);
+            const result = await withinTimeout(ref, "create", timeoutSeconds, () => provider.create(given.plain, ctx));
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
         } catch (error) {
             // A failed create the engine keeps in the stack (server.ts sends its `id` and `properties`): secrets wrapped.
@@ -192,12 +212,13 @@ export class VcroomsPlugin {
     }
 
     /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
-    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false): Promise<Values> {
+    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false, timeoutSeconds = 0): Promise<Values> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
         if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
-        const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
+        const update = provider.update.bind(provider);
+        const result = await withinTimeout(ref, "update", timeoutSeconds, () => update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx));
         return this.outputs(d, result.outs, given.secrets, given.plain);
     }
 
@@ -206,9 +227,9 @@ export class VcroomsPlugin {
         return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
     }
 
-    async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
+    async delete(ref: ResourceRef, id: string, props: Values, timeoutSeconds = 0): Promise<void> {
         const { provider, ctx } = this.kind(ref);
-        await provider.delete(id, unwrapSecrets<Values>(props).plain, ctx);
+        await withinTimeout(ref, "delete", timeoutSeconds, () => provider.delete(id, unwrapSecrets<Values>(props).plain, ctx));
     }
 
     /**

@@ -140,16 +140,17 @@ export function service(plugin: VcroomsPlugin, schema: () => string) {
         ),
         diff: unary(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
         create: unary(async (req) => {
-            const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview());
+            // `timeout`: the resource's customTimeouts for the operation, in seconds (0: none).
+            const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview(), req.getTimeout());
             return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
         }),
         read: unary(async (req) => {
             const result = await plugin.read(refOf(req), req.getId(), toValues(req.getProperties()), toValues(req.getInputs()));
             return new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs));
         }),
-        update: unary(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview())))),
+        update: unary(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview(), req.getTimeout())))),
         delete: unary(async (req) => {
-            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()));
+            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()), req.getTimeout());
             return new emptyproto.Empty();
         }),
         invoke: unary(async (req) => new provproto.InvokeResponse().setReturn(toStruct(await plugin.invoke(req.getTok(), toValues(req.getArgs()))))),

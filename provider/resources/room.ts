@@ -21,7 +21,7 @@ import { diffOf, replacedBy } from "./diff";
 import { PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
-import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
+import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, roleIdsAsNames, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 
 type RoomInputs = ProviderInputsOf<typeof room>;
@@ -419,6 +419,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                     ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
                     : previousInputs(room, props);
                 teamRoles = await teamRolesFor(client, room, declared);
+                if (importing) declared = roleIdsAsNames(room, declared, teamRoles);
             }
         } catch (error) {
             throw describeFailure("read", roomLabel(ctx, props, id), error);

@@ -58,7 +58,7 @@ function seededRoom(i: number): Record<string, unknown> {
         ...(i % 7 === 0 ? { recordings_enabled: true } : {}),
         ...(i % 6 === 0 ? { polls_enabled: true } : {}),
         ...(i % 9 === 0 ? { language: "de-DE" } : {}),
-        ...(i % 10 === 0 ? { roles: ["moderator", "speaker"] } : {}),
+        ...(i % 10 === 0 ? { roles: ["moderator", "speaker"], private_group_chat_roles: ["moderator"] } : {}),
         ...(i % 11 === 0 ? { restream_enabled: true, restream_type: "custom", restream_key: RESTREAM_KEY } : {}),
     };
 }
@@ -125,6 +125,8 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(declaration("room-023")).toMatch(/privacy: vcrooms\.Privacy\.Private/);
         expect(declaration("room-023")).not.toMatch(/paletteMode|pollsEnabled|chatEnabled/);
         expect(code).toContain('friendlyUrl: "café-ü"');
+        // Role settings are written as the role names users write, privateGroupChatRoles too (it reads back as ids).
+        expect(declaration("room-030")).toMatch(/privateGroupChatRoles: \["moderator"\]/);
         expect(code).not.toContain(RESTREAM_KEY);
         expect(code).not.toContain("restreamKey");
         compileProgram(project);
