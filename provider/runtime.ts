@@ -18,6 +18,7 @@ import { containsUnknown, type CheckFailure } from "./model/check";
 import { Claims } from "./resources/claims";
 import { Connections, optionsFromStack, type StackConfig } from "./resources/connections";
 import { JoinTokenProvider } from "./resources/joinToken";
+import { anchoringFailures } from "./resources/checkFailures";
 import { hidingBookkeeping } from "./resources/hiddenKeys";
 import type { ResourceKind } from "./resources/kind";
 import { RoomProvider } from "./resources/room";
@@ -37,12 +38,13 @@ export class Runtime {
     constructor(env: NodeJS.ProcessEnv = process.env, claims: Claims = new Claims()) {
         this.connections = new Connections(env, new SharedTransport());
         const clientFor = this.connections.clientFor;
-        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts).
+        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), check
+        // failures it can show (resources/checkFailures.ts).
         this.kinds = {
-            room: hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims)),
-            teamDefaults: hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims)),
-            joinToken: hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor, claims)),
-            roomContentPurge: hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor, claims)),
+            room: anchoringFailures(hidingBookkeeping(declarations.room, new RoomProvider(clientFor, claims))),
+            teamDefaults: anchoringFailures(hidingBookkeeping(declarations.teamDefaults, new TeamDefaultsProvider(clientFor, claims))),
+            joinToken: anchoringFailures(hidingBookkeeping(declarations.joinToken, new JoinTokenProvider(clientFor, claims))),
+            roomContentPurge: anchoringFailures(hidingBookkeeping(declarations.roomContentPurge, new RoomContentPurgeProvider(clientFor, claims))),
         };
     }
 

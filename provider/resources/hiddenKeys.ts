@@ -8,7 +8,6 @@
  * existing resource shows no change after an upgrade (and its refresh no renamed property); only resources created
  * from then on carry the `__` form.
  */
-import { anchoredFailures } from "../model/check";
 import type { Declaration, Values } from "../declarations/declaration";
 import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./kind";
 import { bookkeepingInputs, hiddenKey, resourceNameInputs } from "../declarations/derive";
@@ -72,9 +71,8 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
             const o = inward(keys, olds);
             const n = inward(keys, news);
             const result = await kind.check(o.plain as Values, n.plain as Values, named(ctx, nameKeys, n.plain));
-            // A plain name in, a plain name out: an existing resource's state keeps the form it has. A failure on a
-            // property the program did not give is the resource's (the engine would show its value as "<nil>").
-            return { failures: anchoredFailures(result.failures, news as Values), inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
+            // A plain name in, a plain name out: an existing resource's state keeps the form it has.
+            return { ...result, inputs: outward(keys, result.inputs, union(o.legacy, n.legacy)) };
         },
         diff(id, olds, news, ctx) {
             const n = inward(keys, news).plain;

@@ -2,7 +2,7 @@
  * A check failure on a property the program did not give is the resource's. The engine prints a failure's property
  * with the value the program gave it: a Room whose friendly URL comes from its state (imported, or kept from an
  * earlier check) and not from the program, found to share it with another Room, read "property friendlyUrl value
- * {<nil>} has a problem". Both faces share the layer that answers (resources/hiddenKeys.ts); the plugin's check is
+ * {<nil>} has a problem". Both faces share the layer that answers (resources/checkFailures.ts); the plugin's check is
  * driven here as the engine drives it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
