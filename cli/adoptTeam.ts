@@ -30,6 +30,11 @@ export interface AdoptOptions {
     filters?: string[];
     /** Room ids (UUIDs) already managed, left out. */
     skipIds?: ReadonlySet<string>;
+    /**
+     * Resource names the stack already uses (`--skip-stack`): no room is given one, since `pulumi import` refuses a
+     * resource whose URN is already in the stack and the generated code would declare the name twice.
+     */
+    takenNames?: ReadonlySet<string>;
     /** Readings of the team at most before giving up on two that agree. Default 5. */
     maxReadings?: number;
 }
@@ -81,19 +86,21 @@ function readableBase(friendlyUrl: string): string {
  * `_` and the first 8 hex digits of a SHA-256 of the exact friendly URL (`Board` is `board_1b3f...`, `café-ü` is
  * `cafe-u_...`). A plain name has no `_`, so a derived one can never be another room's plain name; friendly URLs are
  * unique, so plain names are. Only where derived names would still meet (another one, or another room's friendly
- * URL: 8 hex digits in common) are the digits lengthened for those rooms.
+ * URL: 8 hex digits in common) are the digits lengthened for those rooms. A name in `taken` (the stack's own) is
+ * never given: a plain friendly URL that is taken gets a derived name, and a derived name that is taken gets more digits.
  */
-export function resourceNames(friendlyUrls: readonly string[]): Map<string, string> {
+export function resourceNames(friendlyUrls: readonly string[], taken: ReadonlySet<string> = new Set()): Map<string, string> {
     const urls = new Set(friendlyUrls);
     const names = new Map<string, string>();
     const derived = (url: string, digits: number) => `${readableBase(url)}_${createHash("sha256").update(url).digest("hex").slice(0, digits)}`;
-    let pending = friendlyUrls.filter((url) => !PLAIN.test(url));
-    for (const url of friendlyUrls) if (PLAIN.test(url)) names.set(url, url);
+    const plain = (url: string) => PLAIN.test(url) && !taken.has(url);
+    let pending = friendlyUrls.filter((url) => !plain(url));
+    for (const url of friendlyUrls) if (plain(url)) names.set(url, url);
     for (const digits of [8, 16, 64]) {
         const proposed = new Map(pending.map((url) => [url, derived(url, digits)]));
         const uses = new Map<string, number>();
         for (const name of proposed.values()) uses.set(name, (uses.get(name) ?? 0) + 1);
-        const clash = (name: string) => (uses.get(name) ?? 0) > 1 || urls.has(name);
+        const clash = (name: string) => (uses.get(name) ?? 0) > 1 || urls.has(name) || taken.has(name);
         for (const [url, name] of proposed) if (!clash(name) || digits === 64) names.set(url, name);
         pending = pending.filter((url) => !names.has(url));
         if (pending.length === 0) break;
@@ -135,7 +142,7 @@ export async function adoptTeam(client: RoomsClient, options: AdoptOptions = {})
     const rooms = [...listed].sort((a, b) => (a.friendly_url < b.friendly_url ? -1 : a.friendly_url > b.friendly_url ? 1 : 0));
     const matching = patterns.length === 0 ? rooms : rooms.filter((r) => patterns.some((p) => p.test(r.friendly_url)));
     const wanted = matching.filter((r) => !options.skipIds?.has(r.id));
-    const names = resourceNames(rooms.map((r) => r.friendly_url));
+    const names = resourceNames(rooms.map((r) => r.friendly_url), options.takenNames);
     const resources = wanted.map((item): ImportEntry => ({ type: ROOM_TOKEN, name: names.get(item.friendly_url)!, id: item.id }));
     return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - wanted.length }, readings };
 }
@@ -150,11 +157,20 @@ function kindOf(value: unknown): string {
     return keys.length === 0 ? "an empty object" : `an object with ${keys.slice(0, 5).join(", ")}`;
 }
 
+/** What `--skip-stack` takes from a stack: the room ids it manages and the resource names it uses. */
+export interface StackHoldings {
+    /** Room ids either face manages. */
+    ids: Set<string>;
+    /** The name (the URN's last part) of every resource of the stack. */
+    names: Set<string>;
+}
+
 /**
- * The room ids a `pulumi stack export` document manages, of either face, for `--skip-stack`. Anything else is refused
- * naming the file and what it is: taken as skipping nothing, it would put rooms another stack manages into the import.
+ * The room ids a `pulumi stack export` document manages, of either face, and the names its resources use, for
+ * `--skip-stack`. Anything else is refused naming the file and what it is: taken as skipping nothing, it would put
+ * rooms another stack manages into the import.
  */
-export function managedRoomIds(stackExport: unknown, file: string): Set<string> {
+export function managedByStack(stackExport: unknown, file: string): StackHoldings {
     const refuse = (what: string) =>
         new CommandError(`--skip-stack ${JSON.stringify(file)} is not a \`pulumi stack export\` document ({"version": 3, "deployment": {"resources": [...]}}): ${what}`);
     if (stackExport === null || typeof stackExport !== "object" || Array.isArray(stackExport)) throw refuse(`it is ${kindOf(stackExport)}`);
@@ -166,8 +182,11 @@ export function managedRoomIds(stackExport: unknown, file: string): Set<string> 
     const resources = (deployment as { resources?: unknown }).resources ?? [];
     if (!Array.isArray(resources)) throw refuse(`its deployment.resources is ${kindOf(resources)}`);
     const ids = new Set<string>();
-    for (const r of resources as Array<{ type?: unknown; id?: unknown } | null>) {
+    const names = new Set<string>();
+    for (const r of resources as Array<{ type?: unknown; id?: unknown; urn?: unknown } | null>) {
         if ((r?.type === ROOM_TOKEN || r?.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "") ids.add(r.id);
+        // urn:pulumi:<stack>::<project>::<type path>::<name>; a name may itself hold "::", so all after the fourth.
+        if (typeof r?.urn === "string") names.add(r.urn.split("::").slice(3).join("::"));
     }
-    return ids;
+    return { ids, names };
 }

@@ -17,7 +17,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
-import { adoptTeam, CommandError, managedRoomIds } from "./adoptTeam";
+import { adoptTeam, CommandError, managedByStack, type StackHoldings } from "./adoptTeam";
 import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading } from "./audit";
 import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
 import { PackConfigError } from "../policy/pack";
@@ -31,7 +31,7 @@ VCROOMS_DEVELOPER_KEY and, for basic auth, VCROOMS_TEAM_ID and VCROOMS_AUTH.
 
   --out FILE            write the document here (standard output without it, or with -)
   --filter GLOB         only rooms whose friendly URL matches (* and ?); repeatable
-  --skip-stack FILE     leave out rooms a stack already manages (the output of \`pulumi stack export\`)
+  --skip-stack FILE     leave out rooms a stack already manages, and give no room a name it uses (the output of \`pulumi stack export\`)
   --stack NAME          read this stack's config instead of the current one's
 
 Then: pulumi import --file FILE --out index.ts, in a program whose Pulumi.yaml names the vcrooms plugin
@@ -84,8 +84,8 @@ function stackOptions(stack: string | undefined): Partial<ClientOptions> {
     });
 }
 
-/** The `--skip-stack` file's managed room ids; the file named with what is wrong with it. */
-function skippedIds(file: string): Set<string> {
+/** The `--skip-stack` file's managed room ids and resource names; the file named with what is wrong with it. */
+function stackHoldings(file: string): StackHoldings {
     let text: string;
     try {
         text = fs.readFileSync(file, "utf8");
@@ -100,7 +100,7 @@ function skippedIds(file: string): Set<string> {
         // Not the parser's message: it quotes the file's text.
         throw new CommandError(`--skip-stack ${JSON.stringify(file)} is not valid JSON (${text.trim() === "" ? "it is empty" : `${Buffer.byteLength(text)} bytes, cut short or not JSON`}); give the output of \`pulumi stack export\``);
     }
-    return managedRoomIds(parsed, file);
+    return managedByStack(parsed, file);
 }
 
 async function adoptTeamCommand(argv: string[]): Promise<number> {
@@ -120,10 +120,10 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
         return 0;
     }
     // The arguments and files first: a mistake there is said before the API is asked anything.
-    const skipIds = values["skip-stack"] !== undefined ? skippedIds(values["skip-stack"]) : undefined;
+    const stack = values["skip-stack"] !== undefined ? stackHoldings(values["skip-stack"]) : undefined;
     const client = new RoomsClient(resolveClientConfig(stackOptions(values.stack)));
     const started = Date.now();
-    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds });
+    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names });
     const text = `${JSON.stringify(document, null, 2)}\n`;
     const toFile = values.out !== undefined && values.out !== "-";
     if (toFile) {

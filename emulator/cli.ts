@@ -8,6 +8,7 @@
  * restarts: read at start when it exists, written after every change and at exit), --log.
  */
 import { parseArgs } from "node:util";
+import { checkIdentity } from "./identity";
 import { startEmulator } from "./index";
 
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     if (profile !== "contract" && profile !== "documented") throw new Error(`--profile must be contract or documented; got ${profile}`);
     const latencyMs = Number(values["latency-ms"]);
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency-ms must be 0 or more; got ${values["latency-ms"]}`);
+    checkIdentity({ teamId: values["team-id"], developerKey: values["developer-key"], domain: values.domain }, { teamId: "--team-id", developerKey: "--developer-key", domain: "--domain" });
     const emulator = await startEmulator({
         host: values.host,
         port,

@@ -4,6 +4,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { AnswerProfile } from "./documented";
+import { checkIdentity } from "./identity";
 import { buildServer } from "./server";
 import { readStateFile, StateKeeper } from "./stateFile";
 
@@ -76,6 +77,7 @@ export function generateDeveloperKey(): string {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+    checkIdentity(options);
     const saved = options.state === undefined ? undefined : readStateFile(options.state);
     if (saved && options.teamId !== undefined && options.teamId !== saved.teamId) {
         throw new Error(`the state file ${options.state} holds team ${saved.teamId}, not the team id given (${options.teamId})`);

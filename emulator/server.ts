@@ -6,7 +6,8 @@
  * limit, authentication, the request log); the routes live in routes/, one module per area.
  */
 import { timingSafeEqual } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { documentedAnswers, type AnswerProfile } from "./documented";
 import { NotFound, ValidationFailure, type Json } from "./model";
 import { Team } from "./team";
@@ -153,13 +154,23 @@ function guardApi({ app, log, faults, limiter, teamId, credentials, config, team
     app.addHook("onRequestAbort", async (req) => record(req, 0));
 }
 
+/**
+ * The API's error shape for a status the team model does not produce (a 415, a 413, a malformed path):
+ * `{message, error}`, the code the status's name in kebab case ("unsupported-media-type"), as "bad-request" and
+ * "not-found" are; a 500 hides its cause.
+ */
+export function errorBody(status: number, message: string): { message: string; error: string } {
+    const name = (STATUS_CODES[status] ?? "error").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    return { message: status === 500 ? "Server Error" : message, error: name };
+}
+
 /** The contract's error bodies: 404 and 422 from the team model, 400 for malformed requests, 500 otherwise. */
 function answerErrors(app: FastifyInstance): void {
     app.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
         if (error instanceof NotFound) return reply.code(404).send(NOT_FOUND);
         if (error instanceof ValidationFailure) return reply.code(422).send({ message: error.message, errors: error.errors });
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-        return reply.code(status).send({ message: status === 500 ? "Server Error" : error.message, error: status === 400 ? "bad-request" : "error" });
+        return reply.code(status).send(errorBody(status, error.message));
     });
     app.setNotFoundHandler((_req, reply) => reply.code(404).send(NOT_FOUND));
 }
@@ -173,6 +184,12 @@ export function buildServer(options: ServerOptions): { app: FastifyInstance; tea
             ? { level: "info", redact: { paths: ["req.headers.authorization"], censor: "[redacted]" }, serializers: { req: (r) => ({ method: r.method, url: r.url }) } }
             : false,
         bodyLimit: BODY_LIMIT,
+        // Errors fastify raises before routing (a path that does not decode, a parameter too long) answer the
+        // API's error shape too, not fastify's own body.
+        frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+            const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+            return reply.code(status).send(errorBody(status, status === 400 ? "Malformed request path." : error.message));
+        },
     });
     const context: RouteContext = {
         app,

@@ -2,6 +2,7 @@
  * What happens to a request before the API sees it: the request log tests count calls with,
  * injected faults, and the per-team rate limit.
  */
+import { validateHeaderName, validateHeaderValue } from "node:http";
 
 export interface LogEntry {
     method: string;
@@ -12,28 +13,41 @@ export interface LogEntry {
     at: string;
 }
 
-/** Every /api/v1 request, with counts per concrete path and per route template. */
+/** How many entries the log keeps, and how much of a query string each keeps (docs/emulator.md). */
+export const LOG_ENTRIES_KEPT = 10_000;
+export const LOG_QUERY_KEPT = 1_000;
+
+/**
+ * The latest /api/v1 requests, with counts per concrete path and per route template. Bounded, so a long run (a
+ * bench, a hostile client with long query strings) cannot grow the emulator's memory or the /requests answer
+ * without end: the oldest entries go first, and a query string is cut at LOG_QUERY_KEPT characters. `total`
+ * still counts every request since the log was cleared; `dropped` says how many entries are no longer kept.
+ */
 export class RequestLog {
     private entries: LogEntry[] = [];
+    private total = 0;
 
     add(entry: LogEntry): void {
-        // Bounded: a long bench must not grow memory without end; counts come from the kept entries.
-        if (this.entries.length >= 200_000) this.entries.splice(0, 100_000);
-        this.entries.push(entry);
+        this.total += 1;
+        // Trimmed in chunks of a tenth: shifting one entry out of a full array at every request would copy it each time.
+        if (this.entries.length >= LOG_ENTRIES_KEPT + LOG_ENTRIES_KEPT / 10) this.entries.splice(0, this.entries.length - LOG_ENTRIES_KEPT);
+        this.entries.push(entry.query.length > LOG_QUERY_KEPT ? { ...entry, query: entry.query.slice(0, LOG_QUERY_KEPT) } : entry);
     }
 
     clear(): void {
         this.entries = [];
+        this.total = 0;
     }
 
-    summary(): { total: number; counts: Record<string, number>; routes: Record<string, number>; entries: LogEntry[] } {
+    summary(): { total: number; dropped: number; counts: Record<string, number>; routes: Record<string, number>; entries: LogEntry[] } {
+        const kept = this.entries.slice(-LOG_ENTRIES_KEPT);
         const counts: Record<string, number> = {};
         const routes: Record<string, number> = {};
-        for (const e of this.entries) {
+        for (const e of kept) {
             counts[`${e.method} ${e.path}`] = (counts[`${e.method} ${e.path}`] ?? 0) + 1;
             routes[`${e.method} ${e.route}`] = (routes[`${e.method} ${e.route}`] ?? 0) + 1;
         }
-        return { total: this.entries.length, counts, routes, entries: this.entries };
+        return { total: this.total, dropped: this.total - kept.length, counts, routes, entries: kept };
     }
 }
 
@@ -73,6 +87,33 @@ export interface FaultSpec {
     change?: TeamChange;
 }
 
+/**
+ * What a fault answers with must be an answer HTTP can carry, refused when the fault is added (400) rather than
+ * turned into a 500 on the request it matches: a status an integer 200 to 599, headers names and values Node's HTTP
+ * accepts, a positive whole count, a latency of 0 ms or more, a method name.
+ */
+function checkAnswerParts(spec: FaultSpec): void {
+    if (spec.method !== undefined && (typeof spec.method !== "string" || !/^(\*|[A-Za-z]+)$/.test(spec.method))) throw new Error(`method must be an HTTP method name or "*"; got ${JSON.stringify(spec.method)}`);
+    if (spec.count !== undefined && (typeof spec.count !== "number" || !Number.isInteger(spec.count) || spec.count < 1)) throw new Error(`count must be a whole number of 1 or more; got ${JSON.stringify(spec.count)}`);
+    if (spec.latencyMs !== undefined && (typeof spec.latencyMs !== "number" || !Number.isFinite(spec.latencyMs) || spec.latencyMs < 0)) throw new Error(`latencyMs must be a number of 0 or more; got ${JSON.stringify(spec.latencyMs)}`);
+    if (spec.status !== undefined && (typeof spec.status !== "number" || !Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599)) throw new Error(`status must be a whole number from 200 to 599; got ${JSON.stringify(spec.status)}`);
+    if (spec.headers === undefined) return;
+    if (typeof spec.headers !== "object" || spec.headers === null || Array.isArray(spec.headers)) throw new Error("headers must be an object of header names to string values");
+    for (const [name, value] of Object.entries(spec.headers)) {
+        try {
+            validateHeaderName(name);
+        } catch {
+            throw new Error(`headers: ${JSON.stringify(name)} is not a valid header name`);
+        }
+        try {
+            if (typeof value !== "string") throw new Error();
+            validateHeaderValue(name, value);
+        } catch {
+            throw new Error(`headers: the value of ${JSON.stringify(name)} must be a string without control characters; got ${JSON.stringify(value)}`);
+        }
+    }
+}
+
 /** Faults injected by tests: the next `count` matching requests get them, in the order added. */
 export class Faults {
     private faults: Fault[] = [];
@@ -81,6 +122,7 @@ export class Faults {
     add(spec: FaultSpec): number {
         if (typeof spec.path !== "string" || spec.path.length === 0) throw new Error("path is required");
         if (spec.drop !== undefined && spec.drop !== "before" && spec.drop !== "after") throw new Error('drop must be "before" or "after"');
+        checkAnswerParts(spec);
         if (spec.change !== undefined) {
             const { deleteRooms, createRooms, ...rest } = spec.change ?? {};
             const strings = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === "string"));

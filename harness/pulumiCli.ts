@@ -164,7 +164,7 @@ function writePythonProject(into: string, program: PythonProgram, name: string):
 }
 
 /** A folder of links to every package of this repository's node_modules, plus pulumi-vcrooms itself. */
-function linkNodeModules(into: string): void {
+export function linkNodeModules(into: string): void {
     const source = path.join(ROOT, "node_modules");
     fs.mkdirSync(into, { recursive: true });
     for (const entry of fs.readdirSync(source)) {

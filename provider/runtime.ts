@@ -18,6 +18,7 @@ import { containsUnknown, type CheckFailure } from "./model/check";
 import { Claims } from "./resources/claims";
 import { Connections, optionsFromStack, type StackConfig } from "./resources/connections";
 import { JoinTokenProvider } from "./resources/joinToken";
+import { anchoringFailures } from "./resources/checkFailures";
 import { hidingBookkeeping } from "./resources/hiddenKeys";
 import { redactingSecrets } from "./resources/secretRedaction";
 import type { ResourceKind } from "./resources/kind";
@@ -40,9 +41,10 @@ export class Runtime {
     constructor(env: NodeJS.ProcessEnv = process.env, claims: Claims = new Claims()) {
         this.connections = new Connections(env, this.transport);
         const clientFor = this.connections.clientFor;
-        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), and
-        // no secret input's value in a message (resources/secretRedaction.ts).
-        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], hidingBookkeeping(declarations[kind], provider));
+        // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), check
+        // failures it can show (resources/checkFailures.ts), and no secret input's value in a message
+        // (resources/secretRedaction.ts).
+        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], provider)));
         this.kinds = {
             room: seen("room", new RoomProvider(clientFor, claims)),
             teamDefaults: seen("teamDefaults", new TeamDefaultsProvider(clientFor, claims)),

@@ -2,6 +2,7 @@
  * The test-control endpoints under /_emulator (no auth, not rate limited, not logged): the request
  * log, faults, the clock, seeded content and usage, plan and rate settings, reset and state.
  */
+import { developerKeyProblem } from "../identity";
 import type { Json } from "../model";
 import { validClockMs, type FaultSpec } from "../traffic";
 import { bodyOf, isDate, roomRef, type RouteContext } from "./shared";
@@ -10,8 +11,9 @@ export function controlRoutes({ app, team, log, faults, limiter, config, clock, 
     // Rotates the developer key: the old one is refused from then on. The key is never echoed.
     app.post("/_emulator/developer-key", async (req, reply) => {
         const { developerKey } = bodyOf(req);
-        if (typeof developerKey !== "string" || developerKey.length < 20) return reply.code(400).send({ message: "developerKey must be a string of at least 20 characters.", error: "bad-request" });
-        credentials.developerKey = developerKey;
+        const problem = developerKeyProblem(developerKey);
+        if (problem) return reply.code(400).send({ message: problem, error: "bad-request" });
+        credentials.developerKey = developerKey as string;
         return reply.code(204).send();
     });
     app.get("/_emulator/requests", async () => log.summary());

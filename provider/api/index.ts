@@ -2,6 +2,7 @@
 export * from "./client";
 export { paginate, type Body, type CreateReconciliation, type Page } from "./transport";
 export * from "./config";
+export { DeadlineExceededError, deadlineSignal, withDeadline } from "./deadline";
 export * from "./errors";
 export { SharedTransport } from "./sharedTransport";
 export * from "./records";

@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import type { ClientConfig } from "./config";
+import { deadlineSignal } from "./deadline";
 import { ApiError, CancelledError, NetworkError, NotFoundError, RateLimitedError, ResponseSchemaError, ServerError, TimeoutError, ValidationError, errorFromResponse } from "./errors";
 import type { RequestBudget } from "./limiter";
 import { redact, secretsOf, withoutSecretFields } from "./redact";
@@ -22,16 +23,18 @@ export interface Page<T> {
 /** Connection errors where the request never reached the server: it cannot have acted. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-/** Waits `ms`, or less when `signal` aborts first (the caller then checks it). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when one of `signals` aborts first (the caller then checks which). */
+function sleep(ms: number, ...signals: Array<AbortSignal | undefined>): Promise<void> {
+    const given = signals.filter((s): s is AbortSignal => s !== undefined);
     return new Promise((resolve) => {
         const done = () => {
             clearTimeout(timer);
-            signal.removeEventListener("abort", done);
+            for (const signal of given) signal.removeEventListener("abort", done);
             resolve();
         };
         const timer = setTimeout(done, ms);
-        signal.addEventListener("abort", done, { once: true });
+        if (given.some((signal) => signal.aborted)) done();
+        else for (const signal of given) signal.addEventListener("abort", done, { once: true });
     });
 }
 
@@ -98,6 +101,8 @@ export class RoomsTransport {
     protected async call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S>): Promise<S extends z.ZodType ? z.output<S> : string> {
         const started = performance.now();
         const deadline = started + this.config.retryDeadlineMs;
+        // The operation's own deadline (customTimeouts), when it has one: past it, nothing more is sent or waited for.
+        const operationDeadline = deadlineSignal();
         // Set once an attempt may have acted without an answer: from then on the API may refuse a replay because
         // of that attempt's own effect (the friendly URL it took), and only a lookup tells.
         let ambiguous = false;
@@ -105,9 +110,12 @@ export class RoomsTransport {
             let error: ApiError;
             const release = await this.acquire(method, path);
             try {
-                const answer = await this.attempt(method, path, options);
+                operationDeadline?.throwIfAborted();
+                const answer = await this.attempt(method, path, options, operationDeadline);
                 return answer as never;
             } catch (e) {
+                // Past the operation's deadline: no retry, no lookup; its error is the answer.
+                if (operationDeadline?.aborted) throw operationDeadline.reason;
                 error = e instanceof ApiError ? e : new NetworkError(`${method} ${path} failed: ${(e as Error).message}`, { method, path, mayHaveActed: true, cause: e });
             } finally {
                 release();
@@ -120,6 +128,7 @@ export class RoomsTransport {
             const replayRefused = ambiguous && error instanceof ValidationError;
             if (!retry && options.reconcile && ((mayHaveActed(error) && attempt < this.config.maxAttempts) || replayRefused)) {
                 ambiguous ||= mayHaveActed(error);
+                operationDeadline?.throwIfAborted();
                 const existing = await this.settle(options.reconcile, error, attempt, started);
                 if (existing !== undefined) return existing as never;
                 retry = !replayRefused && shouldRetry({ method, error, attempt, maxAttempts: this.config.maxAttempts, notActedOn: true });
@@ -128,7 +137,9 @@ export class RoomsTransport {
             const delay = backoffDelay(attempt, retryAfter);
             if (performance.now() + delay > deadline) throw this.final(error, attempt, started);
             this.config.logger?.(`vcrooms: ${method} ${path} ${error.status ?? error.name}; retry ${attempt + 1} of ${this.config.maxAttempts} in ${delay} ms`);
-            await sleep(delay, this.shared.cancelled);
+            await sleep(delay, this.shared.cancelled, operationDeadline);
+            // Past the operation's deadline (customTimeouts): its error is the answer.
+            operationDeadline?.throwIfAborted();
             if (this.shared.cancelled.aborted) {
                 error.message += `; not tried again: the operation was cancelled`;
                 throw this.final(error, attempt, started);
@@ -178,7 +189,7 @@ export class RoomsTransport {
         return error;
     }
 
-    private async attempt(method: string, path: string, options: CallOptions<z.ZodType | undefined>): Promise<unknown> {
+    private async attempt(method: string, path: string, options: CallOptions<z.ZodType | undefined>, operationDeadline?: AbortSignal): Promise<unknown> {
         const fullPath = `${this.basePath}${path === "/" ? "/" : path}${queryString(options.query)}`;
         const headers: Record<string, string> = { authorization: this.authorization, accept: options.text ? "text/plain, application/json" : "application/json" };
         let payload: string | undefined;
@@ -195,7 +206,8 @@ export class RoomsTransport {
                 body: payload,
                 // undici's own timers tick about once a second: fine for the 30 s default, too coarse
                 // for short timeouts, which get an exact (and costlier, about 20 us) abort signal.
-                signal: this.config.timeoutMs < 5_000 ? AbortSignal.timeout(this.config.timeoutMs) : undefined,
+                // The operation's deadline abandons the request in flight.
+                signal: requestSignal(this.config.timeoutMs < 5_000 ? AbortSignal.timeout(this.config.timeoutMs) : undefined, operationDeadline),
                 headersTimeout: this.config.timeoutMs,
                 bodyTimeout: this.config.timeoutMs,
             });
@@ -257,6 +269,10 @@ export class RoomsTransport {
             cause: e,
         });
     }
+}
+/** The abort signal of one request: its own short timeout, the operation's deadline, both, or none. */
+function requestSignal(timeout: AbortSignal | undefined, deadline: AbortSignal | undefined): AbortSignal | undefined {
+    return timeout && deadline ? AbortSignal.any([timeout, deadline]) : (timeout ?? deadline);
 }
 /** A failure after which the API may have carried the request out: no answer, or a 5xx. */
 function mayHaveActed(error: ApiError): boolean {

@@ -31,6 +31,20 @@ export function failure(property: string, rule: string, value: unknown, secret =
     return { property, reason: `${property} ${rule}; got ${showValue(value, secret)}` };
 }
 
+/**
+ * Failures as the engine can show them. It prints a failure's property with the value the program gave it, so a
+ * failure on a property the program did not give (a friendly URL kept from an earlier create, a setting check filled
+ * in) read "property friendlyUrl value {<nil>} has a problem". Such a failure is put on the resource instead (no
+ * property), its reason naming the property.
+ */
+export function anchoredFailures(failures: CheckFailure[], given: Record<string, unknown>): CheckFailure[] {
+    return failures.map((f) => {
+        const top = f.property.split(/[.[]/)[0] ?? "";
+        if (f.property === "" || given[top] !== undefined) return f;
+        return { property: "", reason: f.reason.startsWith(f.property) ? f.reason : `${f.property}: ${f.reason}` };
+    });
+}
+
 /** End-to-end encryption excludes whiteboard, transcription and breakout rooms. */
 export function e2eeFailures(inputs: Record<string, unknown>): CheckFailure[] {
     if (inputs.e2eeEnabled !== true) return [];

@@ -7,6 +7,7 @@
  *
  * Values here are plain JavaScript (the gRPC structs converted); server.ts does the protocol.
  */
+import { DeadlineExceededError, withDeadline } from "../api/deadline";
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
@@ -36,6 +37,25 @@ export interface ResourceRef {
 }
 
 const KINDS: ReadonlyMap<string, Kind> = new Map(Object.entries(declarations).map(([kind, d]) => [token(d.type), kind as Kind]));
+
+/** Why an abandoned write may still have acted, and what settles it, per operation. */
+const ABANDONED: Record<"create" | "update" | "delete", string> = {
+    create: "the request in flight was abandoned and may have made it all the same: if the next up finds it already there, adopt it (a Room's adoptExisting: true)",
+    update: "the request in flight was abandoned and may have applied all the same: `pulumi refresh` shows what the API holds",
+    delete: "the request in flight was abandoned and may have deleted it all the same: the next destroy or `pulumi refresh` settles it",
+};
+
+/**
+ * Runs a create, update or delete within the engine's timeout for it (the resource's `customTimeouts`, in seconds;
+ * 0: none), as first-party providers do: past it, its requests are abandoned and the call fails naming the timeout.
+ */
+function withinTimeout<T>(ref: ResourceRef, operation: "create" | "update" | "delete", timeoutSeconds: number, run: () => Promise<T>): Promise<T> {
+    const error = () =>
+        new DeadlineExceededError(
+            `${typeOf(ref)} ${JSON.stringify(ref.name ?? ref.urn.split("::").pop())}: the ${operation} gave up after ${timeoutSeconds} s, the resource's customTimeouts.${operation}, before the API had answered; ${ABANDONED[operation]}. Raise customTimeouts.${operation} if the API is this slow`,
+        );
+    return withDeadline(timeoutSeconds * 1000, error, run);
+}
 
 function typeOf(ref: ResourceRef): string {
     // urn:pulumi:<stack>::<project>::<parent$type>::<name>
@@ -185,13 +205,13 @@ export class VcroomsPlugin {
      * `preview`: the engine's preview of the create (the plugin answers Configure with preview support): the kind's
      * planned outputs, with no write and no id.
      */
-    async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
+    async create(ref: ResourceRef, inputs: Values, preview = false, timeoutSeconds = 0): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
         const ctx = withSecrets(named, given.secrets);
         if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
-            const result = await provider.create(given.plain, ctx);
+            const result = await withinTimeout(ref, "create", timeoutSeconds, () => provider.create(given.plain, ctx));
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
         } catch (error) {
             // A failed create the engine keeps in the stack (server.ts sends its `id` and `properties`): secrets wrapped.
@@ -228,14 +248,15 @@ export class VcroomsPlugin {
     }
 
     /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
-    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false): Promise<Values> {
+    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false, timeoutSeconds = 0): Promise<Values> {
         const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         const previous = unwrapSecrets<Values>(olds);
         const ctx = withSecrets(named, given.secrets, previous.secrets);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
         if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
-        const result = await provider.update(id, previous.plain, given.plain, ctx);
+        const update = provider.update.bind(provider);
+        const result = await withinTimeout(ref, "update", timeoutSeconds, () => update(id, previous.plain, given.plain, ctx));
         // An inherited setting kept secret before stays so, whether or not this process has seen its TeamDefaults.
         return this.outputs(d, result.outs, [...given.secrets, ...this.inheritedPaths(d, previous.secrets, given.plain)], given.plain);
     }
@@ -245,10 +266,10 @@ export class VcroomsPlugin {
         return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
     }
 
-    async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
+    async delete(ref: ResourceRef, id: string, props: Values, timeoutSeconds = 0): Promise<void> {
         const { provider, ctx } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
-        await provider.delete(id, state.plain, withSecrets(ctx, state.secrets));
+        await withinTimeout(ref, "delete", timeoutSeconds, () => provider.delete(id, state.plain, withSecrets(ctx, state.secrets)));
     }
 
     /**

@@ -148,16 +148,17 @@ export function service(plugin: VcroomsPlugin, schema: () => string, log?: Engin
         ),
         diff: answer(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
         create: answer(async (req) => {
-            const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview());
+            // `timeout`: the resource's customTimeouts for the operation, in seconds (0: none).
+            const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview(), req.getTimeout());
             return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
         }),
         read: answer(async (req) => {
             const result = await plugin.read(refOf(req), req.getId(), toValues(req.getProperties()), toValues(req.getInputs()));
             return new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs));
         }),
-        update: answer(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview())))),
+        update: answer(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview(), req.getTimeout())))),
         delete: answer(async (req) => {
-            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()));
+            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()), req.getTimeout());
             return new emptyproto.Empty();
         }),
         invoke: answer(async (req) => new provproto.InvokeResponse().setReturn(toStruct(await plugin.invoke(req.getTok(), toValues(req.getArgs()))))),

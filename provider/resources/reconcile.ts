@@ -176,6 +176,20 @@ export function importedInputs(d: Declaration, liveOutputs: Values, teamDefaults
     return inputs;
 }
 
+/**
+ * Imported inputs with the role ids a setting reads back as bare ids (`roleIdList`: privateGroupChatRoles) written as
+ * the team's role names, as users write them and as every other role setting is imported; an id the team's roles do
+ * not name stays an id.
+ */
+export function roleIdsAsNames(d: Declaration, inputs: Values, teamRoles: KnownRoles): Values {
+    const named = { ...inputs };
+    for (const [key, value, setting] of declaredSettings(d, inputs)) {
+        if (setting.compare !== "roleIdList" || !Array.isArray(value)) continue;
+        named[key] = value.map((id) => teamRoles.find((r) => r.id === id)?.name ?? id);
+    }
+    return named;
+}
+
 /** The inputs a resource was last given, rebuilt from its outputs: extra inputs plus the declared settings. */
 export function previousInputs(d: Declaration, outputs: Values): Values {
     const inputs: Values = { ...((outputs.declaredInputs ?? {}) as Values) };

@@ -22,7 +22,7 @@ import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindChec
 import { teamRolesFor } from "./teamRoles";
 import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { describeFailure } from "../api/messages";
-import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
+import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, roleIdsAsNames, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
 import { replacementInputs } from "../declarations/derive";
 import { WARNINGS, type Warning } from "./warnings";
 import { givenAsSecret } from "./secretRedaction";
@@ -488,6 +488,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                     ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
                     : previousInputs(room, props);
                 teamRoles = await teamRolesFor(client, room, declared);
+                if (importing) declared = roleIdsAsNames(room, declared, teamRoles);
             }
         } catch (error) {
             throw describeFailure("read", roomLabel(ctx, props, id), error);

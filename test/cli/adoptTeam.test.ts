@@ -58,7 +58,7 @@ function seededRoom(i: number): Record<string, unknown> {
         ...(i % 7 === 0 ? { recordings_enabled: true } : {}),
         ...(i % 6 === 0 ? { polls_enabled: true } : {}),
         ...(i % 9 === 0 ? { language: "de-DE" } : {}),
-        ...(i % 10 === 0 ? { roles: ["moderator", "speaker"] } : {}),
+        ...(i % 10 === 0 ? { roles: ["moderator", "speaker"], private_group_chat_roles: ["moderator"] } : {}),
         ...(i % 11 === 0 ? { restream_enabled: true, restream_type: "custom", restream_key: RESTREAM_KEY } : {}),
     };
 }
@@ -125,6 +125,8 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(declaration("room-023")).toMatch(/privacy: vcrooms\.Privacy\.Private/);
         expect(declaration("room-023")).not.toMatch(/paletteMode|pollsEnabled|chatEnabled/);
         expect(code).toContain('friendlyUrl: "café-ü"');
+        // Role settings are written as the role names users write, privateGroupChatRoles too (it reads back as ids).
+        expect(declaration("room-030")).toMatch(/privateGroupChatRoles: \["moderator"\]/);
         expect(code).not.toContain(RESTREAM_KEY);
         expect(code).not.toContain("restreamKey");
         compileProgram(project);
@@ -173,6 +175,26 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(wrong.stderr).toContain("adopt-team: the current stack's vcrooms:* config was not read (pulumi config: ");
         expect(wrong.stderr).toContain("pulumi-vcrooms: No API URL");
         expect(wrong.stdout + wrong.stderr).not.toContain(emulator.developerKey);
+    });
+
+    it("with --skip-stack, gives no room a name the stack already uses, so `pulumi import --file` takes the document", async () => {
+        // The stack's Room "board" manages a room that is deleted in the API; a new, unmanaged room takes the
+        // friendly URL "board". Named "board" like the stack's resource, `pulumi import` refused the document.
+        const api = apiCaller(emulator);
+        expect((await api("DELETE", "/rooms/board")).status).toBe(204);
+        const created = await api("POST", "/rooms", { friendly_url: "board", description: "The new board room" });
+        expect(created.status).toBe(200);
+        const exported = path.join(project.dir, "stack-taken.json");
+        fs.writeFileSync(exported, await project.exportText());
+        const adopted = await adoptTeam(["--skip-stack", exported]);
+        expect(adopted.code, adopted.stderr).toBe(0);
+        const entries = entriesOf(adopted.stdout);
+        expect(entries).toEqual([{ type: "vcrooms:index:Room", name: derivedName("board", "board"), id: created.body.id }]);
+        const doc = path.join(project.dir, "taken.json");
+        fs.writeFileSync(doc, adopted.stdout);
+        const imported = await project.run(["import", "--file", doc, "--yes", "--non-interactive", "--out", path.join(project.dir, "board.ts.txt")]);
+        expect(imported.code, imported.stdout + imported.stderr).toBe(0);
+        expect(fs.readFileSync(path.join(project.dir, "board.ts.txt"), "utf8")).toContain(`new vcrooms.Room("${derivedName("board", "board")}"`);
     });
 });
 
@@ -270,6 +292,11 @@ describe("adopt-team against a team that changes, names that hold, and what --sk
             expect(run.stderr, file).not.toContain("Unable to read the team");
         }
         expect((await env.control("GET", "/requests")).total).toBe(0);
+        // The names an export's resources use (the URN's last part) are given to no room: a taken plain name is derived.
+        const taken = { version: 3, deployment: { resources: [{ urn: "urn:pulumi:dev::p::vcrooms:index:Room::s-001", type: "vcrooms:index:Room", id: "another-room" }] } };
+        const renamed = await adoptTeamAt(env.emulator, ["--skip-stack", write("taken.json", JSON.stringify(taken))], dir);
+        expect(renamed.code, renamed.stderr).toBe(0);
+        expect(entriesOf(renamed.stdout).map((e) => e.name)).toEqual(["s-000", derivedName("s-001", "s-001"), "s-002"]);
         // An export of an empty stack has no resources list: it skips nothing.
         const empty = await adoptTeamAt(env.emulator, ["--skip-stack", write("none.json", JSON.stringify({ version: 3, deployment: { manifest: {} } }))], dir);
         expect(empty.code, empty.stderr).toBe(0);

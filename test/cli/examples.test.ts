@@ -202,6 +202,38 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
         expect((await api("GET", "/rooms")).body.total_count).toBe(0);
     });
 
+    it("examples/automation: the controller brings each team's stack to its file, team after team and at once, and destroys them", async () => {
+        const dir = installed("automation");
+        const teamB = await startEmulator({ rateLimit: 0, domain: "team-b" });
+        try {
+            // The team files as a user edits them: each names its team's API (the emulators' ports are picked at run time).
+            for (const [file, team] of [["team-a.yaml", emulator], ["team-b.yaml", teamB]] as const) {
+                const text = fs.readFileSync(path.join(dir, "teams", file), "utf8");
+                fs.writeFileSync(path.join(dir, "teams", file), text.replace(/^apiUrl: \S+/m, `apiUrl: ${team.baseUrl}`));
+            }
+            // The controller runs as its README says, with the CLI on the PATH and each team's key in its variable.
+            const controller = new PulumiProject({ cliDir, folder: dir, env: { TEAM_A_DEVELOPER_KEY: emulator.developerKey, TEAM_B_DEVELOPER_KEY: teamB.developerKey } });
+            const run = async (args: string[]) => {
+                const result = await controller.runFile(process.execPath, ["bin/controller.js", ...args]);
+                expect(result.code, result.stdout + result.stderr).toBe(0);
+                return result.stdout;
+            };
+            const built = await controller.runFile(process.execPath, [path.join(installs, "node_modules", "typescript", "bin", "tsc"), "-p", "."]);
+            expect(built.code, built.stdout + built.stderr).toBe(0);
+            expect(await run(["--preview"])).toBe('team-a: preview {"create":3}\nteam-b: preview {"create":2}\n');
+            const teamA = "team-a: succeeded; all-hands https://acme.digitalsamba.com/all-hands, board https://acme.digitalsamba.com/board-q3";
+            const teamBLine = "team-b: succeeded; support https://team-b.digitalsamba.com/support";
+            expect(await run([])).toBe(`${teamA}\n${teamBLine}\n`);
+            expect(await run(["--parallel"])).toBe(`${teamA}\n${teamBLine}\n`);
+            expect(((await apiCaller(teamB)("GET", "/rooms")).body.data as Array<{ friendly_url: string }>).map((r) => r.friendly_url)).toEqual(["support"]);
+            expect(await run(["--destroy"])).toBe("team-a: destroyed\nteam-b: destroyed\n");
+            expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+            expect((await apiCaller(teamB)("GET", "/rooms")).body.total_count).toBe(0);
+        } finally {
+            await teamB.close();
+        }
+    });
+
     it("examples/usage-report: the Markdown table and the SVG chart carry the seeded participation minutes", async () => {
         const api = apiCaller(emulator);
         for (const [room, description] of [["sales", "Sales floor"], ["support", "Support desk"], ["board", "Board room"]]) {

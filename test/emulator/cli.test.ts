@@ -116,6 +116,32 @@ describe("pulumi-vcrooms-emulator", () => {
         await expect(startCli(["--profile", "vendor"])).rejects.toThrow(/exited 1/);
     });
 
+    it("refuses an identity its docs rule out, naming the flag, the rule and the value (never a key), before it listens", async () => {
+        const refusals: Array<[string[], RegExp]> = [
+            [["--developer-key", "short"], /--developer-key must be a string of at least 20 characters/],
+            [["--developer-key", "twenty characters and spaces"], /--developer-key must be a string of at least 20 characters with no space/],
+            [["--team-id", "notauuid"], /--team-id must be a UUID; got "notauuid"/],
+            [["--domain", "bad domain/"], /--domain must be 3 to 32 letters, digits, dashes or underscores and not reserved; got "bad domain\/"/],
+            [["--domain", "api"], /--domain .*got "api" \(The domain "api" is reserved\.\)/],
+        ];
+        for (const [args, message] of refusals) {
+            const child = spawn(process.execPath, [CLI, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+            let stdout = "";
+            let stderr = "";
+            child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk));
+            child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
+            const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+            expect(code, args.join(" ")).toBe(1);
+            expect(stdout).not.toContain("listening");
+            expect(stderr).toMatch(message);
+            if (args[0] === "--developer-key") expect(stderr).not.toContain(args[1]);
+        }
+        // The programmatic options follow the same rules.
+        await expect(startEmulator({ teamId: "notauuid" })).rejects.toThrow(/teamId must be a UUID/);
+        await expect(startEmulator({ domain: "bad domain/" })).rejects.toThrow(/domain must be 3 to 32/);
+        await expect(startEmulator({ developerKey: "short" })).rejects.toThrow(/developerKey must be a string of at least 20 characters/);
+    });
+
     it("with --profile documented, answers in the shape of the vendor's document", async () => {
         const key = "profile-cli-key-0123456789";
         const started = await startCli(["--port", "0", "--developer-key", key, "--rate-limit", "0", "--profile", "documented"]);

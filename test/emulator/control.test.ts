@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
+import { LOG_ENTRIES_KEPT, LOG_QUERY_KEPT, RequestLog } from "../../emulator/traffic";
 import { apiCaller, control } from "../support/http";
 import { useEmulator } from "../support/emulator";
 
@@ -83,6 +84,27 @@ describe("faults", () => {
         expect(await controlStatus("POST", "/faults", { path: "/api/v1/", change: { renameRooms: [] } })).toBe(400);
     });
 
+    it("refuses, when added, a fault whose answer HTTP cannot carry, naming the field and the value; the matching request then proceeds", async () => {
+        const refusals: Array<[Record<string, unknown>, RegExp]> = [
+            [{ status: "abc" }, /status must be a whole number from 200 to 599; got "abc"/],
+            [{ status: 99 }, /status must be a whole number from 200 to 599; got 99/],
+            [{ status: 500, headers: { "bad header": "x" } }, /"bad header" is not a valid header name/],
+            [{ status: 500, headers: { "x-ok": "line\nbreak" } }, /the value of "x-ok" must be a string without control characters/],
+            [{ status: 500, headers: { "x-ok": 3 } }, /the value of "x-ok" must be a string/],
+            [{ status: 500, headers: ["x"] }, /headers must be an object/],
+            [{ status: 500, count: 0 }, /count must be a whole number of 1 or more; got 0/],
+            [{ latencyMs: -5 }, /latencyMs must be a number of 0 or more; got -5/],
+            [{ status: 500, method: "GET /" }, /method must be an HTTP method name/],
+        ];
+        for (const [spec, message] of refusals) {
+            const res = await fetch(`${env.emulator.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: "/api/v1/", ...spec }) });
+            expect(res.status, JSON.stringify(spec)).toBe(400);
+            expect(await res.json()).toEqual({ message: expect.stringMatching(message), error: "bad-request" });
+        }
+        // Nothing refused was kept: the request they would have matched is answered as usual.
+        expect((await api("GET", "/")).status).toBe(200);
+    });
+
     it("changes the team once a matching request's answer is made: between two pages of a listing, as another client would", async () => {
         for (const name of ["p-1", "p-2", "p-3", "p-4"]) expect((await api("POST", "/rooms", { friendly_url: name })).status).toBe(200);
         await control(env.emulator, "POST", "/faults", {
@@ -153,6 +175,36 @@ describe("request log", () => {
         expect(JSON.stringify(log)).not.toContain(env.emulator.developerKey);
         expect(await controlStatus("DELETE", "/requests")).toBe(204);
         expect((await control(env.emulator, "GET", "/requests")).total).toBe(0);
+    });
+
+    it("keeps the latest entries only, each query cut to a bounded length, while total counts every request since the log was cleared", () => {
+        // The emulator's log itself, fed as its request hook feeds it: 12,000 requests over HTTP would take seconds.
+        const log = new RequestLog();
+        const sent = LOG_ENTRIES_KEPT + LOG_ENTRIES_KEPT / 5;
+        const query = `tag=${"x".repeat(LOG_QUERY_KEPT * 3)}`;
+        for (let i = 0; i < sent; i++) log.add({ method: "GET", path: `/api/v1/rooms/r${i}`, route: "/api/v1/rooms/:room", query, status: 200, at: new Date(0).toISOString() });
+        const summary = log.summary();
+        expect(summary.total).toBe(sent);
+        expect(summary.entries).toHaveLength(LOG_ENTRIES_KEPT);
+        expect(summary.dropped).toBe(sent - LOG_ENTRIES_KEPT);
+        // The newest are kept, the oldest gone.
+        expect(summary.entries.at(-1)!.path).toBe(`/api/v1/rooms/r${sent - 1}`);
+        expect(summary.entries[0]!.path).toBe(`/api/v1/rooms/r${sent - LOG_ENTRIES_KEPT}`);
+        expect(summary.routes).toEqual({ "GET /api/v1/rooms/:room": LOG_ENTRIES_KEPT });
+        expect(Math.max(...summary.entries.map((e) => e.query.length))).toBe(LOG_QUERY_KEPT);
+        log.clear();
+        expect(log.summary()).toMatchObject({ total: 0, dropped: 0, entries: [] });
+    });
+});
+
+describe("error bodies", () => {
+    it("answers the API's error shape, {message, error: <code>}, for a path that does not decode and a body of an unsupported type", async () => {
+        const badPath = await fetch(`${env.emulator.baseUrl}/rooms/%E0%A4%A`, { headers: { authorization: `Bearer ${env.emulator.developerKey}` } });
+        expect(badPath.status).toBe(400);
+        expect(await badPath.json()).toEqual({ message: "Malformed request path.", error: "bad-request" });
+        const unsupported = await fetch(`${env.emulator.baseUrl}/rooms`, { method: "POST", headers: { authorization: `Bearer ${env.emulator.developerKey}`, "content-type": "application/xml" }, body: "<room/>" });
+        expect(unsupported.status).toBe(415);
+        expect(await unsupported.json()).toEqual({ message: expect.any(String), error: "unsupported-media-type" });
     });
 });
 

@@ -89,6 +89,12 @@ describe("the plugin adapter", () => {
         // The program declaring what the room holds: no change.
         const news = (await plugin.check(urn("Room", "legacy"), read.inputs, { friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 })).inputs;
         expect((await plugin.diff(urn("Room", "legacy"), read.id, read.props, news)).changes).toBe(false);
+        // Role settings are imported as the names users write, privateGroupChatRoles too (it reads back as role ids).
+        await api("POST", "/rooms", { friendly_url: "roled", roles: ["moderator", "speaker"], private_group_chat_roles: ["moderator"] });
+        const roled = await plugin.read(urn("Room", "roled"), "roled", {}, {});
+        expect(roled.inputs).toMatchObject({ roles: ["moderator", "speaker"], privateGroupChatRoles: ["moderator"] });
+        const roledNews = (await plugin.check(urn("Room", "roled"), roled.inputs, roled.inputs)).inputs;
+        expect((await plugin.diff(urn("Room", "roled"), roled.id, roled.props, roledNews)).changes).toBe(false);
         // An import of a room that is not there is refused (test/cli/pluginImport.test.ts runs it through the CLI).
         await expect(plugin.read(urn("Room", "gone"), "no-such-room", {}, {})).rejects.toThrow('Room "no-such-room" not found');
     });
