@@ -121,7 +121,8 @@ describe("inherited secrets across the provider processes of one deployment", ()
 
     it("a TeamDefaults' secret settings, checked by one provider process, stay secret in a room's outputs created by another, and in its later updates", async () => {
         // Two explicit providers are two processes of one deployment: they share only its claims folder.
-        const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-inherited-"));
+        // The deployment's folder inside a claims folder of the user's own (mode 700), as deploymentClaims.ts makes it.
+        const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-inherited-")), "deployment");
         const [p1, p2] = [new VcroomsPlugin("0.1.0", new Claims(new DeploymentClaims(folder))), new VcroomsPlugin("0.1.0", new Claims(new DeploymentClaims(folder)))];
         for (const p of [p1, p2]) p.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
         try {
@@ -140,7 +141,7 @@ describe("inherited secrets across the provider processes of one deployment", ()
             expect(isSecretValue(updated.consentMessage)).toBe(true);
             expect(isSecretValue(updated.roomUrl)).toBe(true);
         } finally {
-            fs.rmSync(folder, { recursive: true, force: true });
+            fs.rmSync(path.dirname(folder), { recursive: true, force: true });
         }
     });
 });
