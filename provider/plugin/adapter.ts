@@ -10,7 +10,7 @@
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
+import { carryingOutputs, inputsAsPlanned, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -154,7 +154,7 @@ export class VcroomsPlugin {
     async create(ref: ResourceRef, inputs: Values, preview = false): Promise<{ id: string; outs: Values }> {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
-        if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
+        if (preview) return { id: "", outs: this.outputs(d, await this.planned(d, provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await provider.create(given.plain, ctx);
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
@@ -196,14 +196,19 @@ export class VcroomsPlugin {
         const { d, provider, ctx } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
+        if (preview) return this.outputs(d, await this.planned(d, provider, id, given.plain, unwrapSecrets<Values>(olds).plain, ctx), given.secrets, given.plain);
         const result = await provider.update(id, unwrapSecrets<Values>(olds).plain, given.plain, ctx);
         return this.outputs(d, result.outs, given.secrets, given.plain);
     }
 
-    /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
-    private planned(provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
-        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
+    /**
+     * What a preview shows: the kind's plan, else the inputs whose outputs the up gives back as they are
+     * (`inputsAsPlanned`); every other output is unknown. Never an input where the output says something else (a
+     * join token's `expiresAt` of 60 minutes is an instant once issued): a planned output is unknown or what the up
+     * produces, of the same type, or a typed SDK (Go) fails the preview.
+     */
+    private planned(d: Declaration, provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
+        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(inputsAsPlanned(d, news));
     }
 
     async delete(ref: ResourceRef, id: string, props: Values): Promise<void> {
