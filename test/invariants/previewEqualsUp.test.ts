@@ -180,7 +180,7 @@ const isSecretValue = (v: unknown) => v !== null && typeof v === "object" && SEC
 
 /** What a saved plan holds of each resource: its planned state (outputs), and the steps planned. */
 interface Plan {
-    resourcePlans?: Record<string, { state?: Record<string, unknown>; steps?: string[] }> | null;
+    resourcePlans?: Record<string, { state?: Record<string, unknown> | null; steps?: string[] }> | null;
 }
 
 /**
@@ -200,7 +200,7 @@ function disagreements(preview: JsonRun, plan: Plan, up: JsonRun, state: Map<str
         if (type.startsWith("pulumi:providers:") || (dynamic && type !== "pulumi:pulumi:Stack")) continue;
         const outputs = resourcePlan.state;
         const actual = state.get(urn);
-        if (outputs === undefined || Object.keys(outputs).length === 0) continue;
+        if (outputs === undefined || outputs === null || Object.keys(outputs).length === 0) continue;
         if (actual === undefined) {
             if (!(resourcePlan.steps ?? []).every((op) => op.startsWith("delete") || op === "discard")) found.push(`${name}: planned outputs, but the up left no such resource`);
             continue;
