@@ -24,7 +24,7 @@ import type {
     StackValidationPolicy,
 } from "@pulumi/policy";
 import { dateTimeSeconds, durationSeconds, isMinutes } from "../provider/declarations/times";
-import { SETTINGS } from "../provider/model/settings";
+import { SETTINGS, settingType } from "../provider/model/settings";
 import { toCamelName } from "../provider/model/names";
 
 export const PACK_NAME = "vcrooms-governance";
@@ -222,10 +222,17 @@ interface Effective {
 class Subject {
     /** Whether the judgement read a setting a TeamDefaults not read yet could still supply. */
     provisional = false;
+    /** The settings the judgement read that the room inherits from its TeamDefaults, where they are unknown at preview. */
+    readonly unknownInherited = new Set<string>();
+    /**
+     * `assumed`: values taken for settings inherited from the TeamDefaults where they are unknown at preview, to find
+     * whether the verdict depends on them.
+     */
     constructor(
         readonly seen: Seen,
-        private readonly defaults: Seen | undefined,
+        readonly defaults: Seen | undefined,
         private readonly complete: boolean,
+        private readonly assumed: Props = {},
     ) {}
 
     get props(): Props {
@@ -240,7 +247,11 @@ class Subject {
         const inherits = this.seen.kind === "Room" && INHERITED.has(key);
         if (inherits && this.defaults) {
             const d = this.defaults.declared;
-            if (unknownAt(d, key)) return { value: undefined, from: "unknown", shown: "unknown until applied" };
+            if (unknownAt(d, key)) {
+                this.unknownInherited.add(key);
+                if (key in this.assumed) return { value: this.assumed[key], from: "defaults", shown: `inherited from TeamDefaults "${this.defaults.name}", unknown until it is applied` };
+                return { value: undefined, from: "unknown", shown: "unknown until applied" };
+            }
             if (d.values[key] !== undefined && d.values[key] !== null) {
                 return { value: d.values[key], from: "defaults", shown: `${quote(d, key, d.values[key])}, inherited from TeamDefaults "${this.defaults.name}"` };
             }
@@ -355,13 +366,15 @@ function policy<C extends object>(spec: {
             rules.add(rule);
             reportViolation(`${label(kind, args.name)}: ${message}`);
         });
-        // Read again at the stack pass, with every TeamDefaults known, when a setting it read could still come from one.
-        if (subject.provisional) memory.reported.set(args.urn, rules);
+        // Read again at the stack pass, with every TeamDefaults known, when a setting it read could still come from one,
+        // or comes from one that leaves it unknown at preview (whether the room waits for it is the stack pass's to see).
+        if (subject.provisional || subject.unknownInherited.size > 0) memory.reported.set(args.urn, rules);
         else memory.judged.add(args.urn);
     };
     const validateStack = (args: StackValidationArgs, reportViolation: ReportViolation) => {
         const config = configured(args.getConfig<Props>(), (m) => reportViolation(m));
         const all: Seen[] = [];
+        const dependencies = new Map(args.resources.map((r) => [r.urn, (r.dependencies ?? []).map((d) => d.urn)]));
         for (const r of args.resources) {
             const kind = kindOf(r.type);
             if (!kind) continue;
@@ -383,6 +396,8 @@ function policy<C extends object>(spec: {
             spec.judge(subject, config, (rule, message) => {
                 if (!already?.has(rule)) reportViolation(`${label(seen.kind, seen.name)}: ${message}`, seen.urn);
             });
+            const undecided = undecidedBeforeCreate(spec.judge, subject, config, dependencies);
+            if (undecided) reportViolation(`${label(seen.kind, seen.name)}: ${undecided}`, seen.urn);
         }
     };
     const judgeRecord = (record: RecordSubject, defaults: RecordSubject | undefined, config: Props): string[] => {
@@ -451,6 +466,48 @@ export function policySettings(document: Props, policy: { name: string; enforcem
         return { level: (enforcementLevel as EnforcementLevel | undefined) ?? all ?? policy.enforcementLevel ?? "advisory", config };
     }
     return { level: all ?? policy.enforcementLevel ?? "advisory", config: {} };
+}
+
+/** Whether `urn` depends on `on`, directly or through other resources. */
+function dependsOn(urn: string, on: string, dependencies: ReadonlyMap<string, readonly string[]>): boolean {
+    const seen = new Set<string>();
+    const stack = [...(dependencies.get(urn) ?? [])];
+    while (stack.length > 0) {
+        const next = stack.pop()!;
+        if (next === on) return true;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(...(dependencies.get(next) ?? []));
+    }
+    return false;
+}
+
+/** The values an unknown inherited setting may turn out to have, for finding whether a verdict depends on it. */
+function possibleValues(key: string): unknown[] {
+    const setting = SETTINGS.find((s) => toCamelName(s.name) === key);
+    return setting !== undefined && (settingType(setting, "room") as { type?: string }).type === "boolean" ? [true, false] : [undefined, "set"];
+}
+
+/**
+ * At the stack pass: why a room cannot be judged before the up creates it, or undefined. A room's verdict is final
+ * when its resource is read, but where it rests on a setting inherited from a TeamDefaults of the stack that is unknown
+ * at preview (another resource's output) and the room does not depend on that TeamDefaults, the up reads (and
+ * creates) the room before it knows the value: the verdict would come after the create. When some value of those
+ * settings would break the rule, that is a violation now, naming the way out.
+ */
+function undecidedBeforeCreate<C>(judge: Judge<C>, subject: Subject, config: C, dependencies: ReadonlyMap<string, readonly string[]>): string | undefined {
+    const keys = [...subject.unknownInherited].slice(0, 8);
+    const defaults = subject.defaults;
+    if (keys.length === 0 || defaults === undefined || dependsOn(subject.seen.urn, defaults.urn, dependencies)) return undefined;
+    const assignments = keys.reduce<Props[]>((all, key) => all.flatMap((a) => possibleValues(key).map((v) => ({ ...a, [key]: v }))), [{}]);
+    const breaks = assignments.some((assumed) => {
+        let broken = false;
+        judge(new Subject(subject.seen, defaults, true, assumed), config, () => (broken = true));
+        return broken;
+    });
+    if (!breaks) return undefined;
+    const names = keys.join(", ");
+    return `its verdict depends on ${names}, inherited from TeamDefaults "${defaults.name}" and unknown until that is applied, and the room does not depend on it, so the up would create the room before the verdict; declare dependsOn on TeamDefaults "${defaults.name}" (or declare ${names} on the room)`;
 }
 
 // ---- the policies ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { carryingOutputs, echoSentinel, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
 
 
@@ -230,6 +230,25 @@ export abstract class DeclaredResource extends ShimResource {
             Error.stackTraceLimit = limit;
             Error.prepareStackTrace = prepare;
         }
+        if (pulumi.runtime.isDryRun()) withoutEchoes(this, d);
+    }
+}
+
+/**
+ * A dynamic resource's preview of a create or update is the engine's: it answers with the inputs as outputs (the
+ * dynamic-provider host has no preview of its own). An output of an input's name that is another value or type once
+ * the up has run (a join token's `expiresAt` of 60 minutes is an instant; a room's `defaultRole` name is a role
+ * object) must not be planned as that input: it is made unknown wherever the kind's sentinel output, which no input
+ * gives, is unknown (that is, where the engine answered with the inputs). An unchanged resource keeps its outputs.
+ */
+function withoutEchoes(resource: DeclaredResource, d: Declaration): void {
+    const sentinel = echoSentinel(d);
+    const outputs = resource as unknown as Record<string, pulumi.Output<unknown> | undefined>;
+    const known = sentinel === undefined ? undefined : outputs[sentinel];
+    if (known === undefined) return;
+    for (const name of unplannedEchoes(d)) {
+        const echo = outputs[name];
+        if (echo !== undefined) outputs[name] = pulumi.all([echo, known]).apply(([value]) => value);
     }
 }
 

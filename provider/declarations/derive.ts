@@ -135,3 +135,47 @@ export function stateField(d: Declaration, name: string): StateField {
 export function stateFields(d: Declaration): Array<[string, StateField]> {
     return [...(d.scope === undefined ? [] : inputSettings(d).keys()), ...Object.keys(d.outputs)].map((name) => [name, stateField(d, name)]);
 }
+
+/**
+ * The inputs whose output is the input exactly as given, so that a preview may plan that output as the input (of the
+ * same value and JSON type): settings the API reads back as written (`exact`), and extra inputs the kind keeps as
+ * they are, but those whose output of the same name says something else (a join token's `expiresAt` input may be
+ * minutes, its output is the instant). Every other output is the service's or the up's to decide: unknown at preview
+ * unless a kind plans it itself (a room's address).
+ */
+export function plannedAsInputs(d: Declaration): ReadonlySet<string> {
+    const settings = [...inputSettings(d)].filter(([, s]) => s.compare === "exact").map(([name]) => name);
+    const extras = Object.keys(d.extras).filter((name) => d.outputs[name] === undefined);
+    return new Set([...settings, ...extras]);
+}
+
+/**
+ * The inputs as a preview may plan them as outputs (`plannedAsInputs`); a bookkeeping input counts under its hidden
+ * name too (the engine's form, provider/resources/hiddenKeys.ts). What is left out is unknown to the engine.
+ */
+export function inputsAsPlanned(d: Declaration, inputs: Record<string, unknown>): Record<string, unknown> {
+    const names = plannedAsInputs(d);
+    const hidden = new Set(bookkeepingInputs(d).filter((name) => names.has(name)).map(hiddenKey));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => names.has(name) || hidden.has(name)));
+}
+
+/**
+ * Outputs of the same name as an input that a preview may not plan as that input (`plannedAsInputs` leaves them out):
+ * where the engine itself answers a preview with the inputs (a dynamic resource's create or update), the SDK makes
+ * them unknown instead.
+ */
+export function unplannedEchoes(d: Declaration): string[] {
+    const planned = plannedAsInputs(d);
+    const outputs = new Set([...inputSettings(d).keys(), ...Object.keys(d.outputs)]);
+    return [...inputSettings(d).keys(), ...Object.keys(d.extras)].filter((name) => outputs.has(name) && !planned.has(name));
+}
+
+/**
+ * An output every record of the kind has and no input gives (non-secret, so combining with it keeps an output's
+ * secrecy as it is; stable ones first): where it is unknown at preview, the engine answered the preview with the
+ * inputs, and `unplannedEchoes` are then unknown too.
+ */
+export function echoSentinel(d: Declaration): string | undefined {
+    const candidates = Object.entries(d.outputs).filter(([name, o]) => !o.secret && !o.stateOnly && d.extras[name] === undefined && !inputSettings(d).has(name) && o.type.nullable === undefined);
+    return (candidates.find(([, o]) => o.stable) ?? candidates[0])?.[0];
+}

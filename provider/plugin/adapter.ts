@@ -11,7 +11,7 @@ import { DeadlineExceededError, withDeadline } from "../api/deadline";
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, inheritedCarryingOutputs, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
+import { carryingOutputs, inheritedCarryingOutputs, inputsAsPlanned, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -209,7 +209,7 @@ export class VcroomsPlugin {
         const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(inputs);
         const ctx = withSecrets(named, given.secrets);
-        if (preview) return { id: "", outs: this.outputs(d, await this.planned(provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
+        if (preview) return { id: "", outs: this.outputs(d, await this.planned(d, provider, undefined, given.plain, undefined, ctx), given.secrets, given.plain) };
         try {
             const result = await withinTimeout(ref, "create", timeoutSeconds, () => provider.create(given.plain, ctx));
             return { id: result.id, outs: this.outputs(d, result.outs, given.secrets, given.plain) };
@@ -254,16 +254,21 @@ export class VcroomsPlugin {
         const previous = unwrapSecrets<Values>(olds);
         const ctx = withSecrets(named, given.secrets, previous.secrets);
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
-        if (preview) return this.outputs(d, await this.planned(provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
+        if (preview) return this.outputs(d, await this.planned(d, provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
         const update = provider.update.bind(provider);
         const result = await withinTimeout(ref, "update", timeoutSeconds, () => update(id, previous.plain, given.plain, ctx));
         // An inherited setting kept secret before stays so, whether or not this process has seen its TeamDefaults.
         return this.outputs(d, result.outs, [...given.secrets, ...this.inheritedPaths(d, previous.secrets, given.plain)], given.plain);
     }
 
-    /** What a preview shows: the kind's plan, else the inputs as they will be (the engine's answer without previews). */
-    private planned(provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
-        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(news);
+    /**
+     * What a preview shows: the kind's plan, else the inputs whose outputs the up gives back as they are
+     * (`inputsAsPlanned`); every other output is unknown. Never an input where the output says something else (a
+     * join token's `expiresAt` of 60 minutes is an instant once issued): a planned output is unknown or what the up
+     * produces, of the same type, or a typed SDK (Go) fails the preview.
+     */
+    private planned(d: Declaration, provider: ResourceKind, id: string | undefined, news: Values, olds: Values | undefined, ctx: Context): Promise<Values> {
+        return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(inputsAsPlanned(d, news));
     }
 
     async delete(ref: ResourceRef, id: string, props: Values, timeoutSeconds = 0): Promise<void> {

@@ -83,7 +83,8 @@ export interface ResourceKind<I = Values, O = Values> {
     /**
      * The outputs a preview shows for a create (`id` and `olds` undefined) or an update, with no write request: each value is
      * what the up will produce, or unknown (`UNKNOWN`, or left out); never a value kept from before that the up may
-     * change. Absent: the inputs as they will be, which is what the engine shows for a provider without previews.
+     * change, and never an input where the output is another value or type (declarations/derive.ts, `inputsAsPlanned`).
+     * Absent: those inputs the up gives back as they are, and every other output unknown.
      * Only the plugin face calls it (the engine runs no code of a dynamic provider at preview).
      */
     planned?(id: string | undefined, news: I, olds: O | undefined, ctx?: Context): Promise<O>;

@@ -23,7 +23,7 @@ import { teamRolesFor } from "./teamRoles";
 import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { describeFailure } from "../api/messages";
 import { changedSettings, apiBody, declaredSettings, importedInputs, inputsAfterRead, roleIdsAsNames, outputsOf, previousInputs, recordFromOutputs, sentSettings, unappliedSettings, type Bookkeeping } from "./reconcile";
-import { replacementInputs } from "../declarations/derive";
+import { inputsAsPlanned, replacementInputs } from "../declarations/derive";
 import { WARNINGS, type Warning } from "./warnings";
 import { givenAsSecret } from "./secretRedaction";
 
@@ -312,35 +312,41 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
-     * The address an update leaves the room with, as `update` produces it: the one held when nothing is sent; the new
-     * name's when the friendly URL is sent; else the address the service answers for the room as it is, read now
-     * (so a room renamed outside Pulumi since the last refresh shows its real address, not the state's).
+     * The address and friendly URL an update leaves the room with, as `update` produces them: those held when nothing
+     * is sent; the new name's when the friendly URL is sent; else those the service answers for the room as it is, read
+     * now (so a room renamed outside Pulumi since the last refresh shows its real name and address, not the state's).
+     * A generated friendly URL the update keeps is planned known, so what names the room by it (a purge, a token) is
+     * not previewed as replaced.
      */
-    private async updatedAddress(client: RoomsClient, id: string, news: RoomInputs, olds: RoomOutputs): Promise<string> {
+    private async updatedAddress(client: RoomsClient, id: string, news: RoomInputs, olds: RoomOutputs): Promise<{ roomUrl: string; friendlyUrl?: string }> {
         const keys = await updatableChanges(client, news, olds);
-        if (keys.length === 0) return typeof olds.roomUrl === "string" ? olds.roomUrl : UNKNOWN;
-        if (keys.includes("friendlyUrl")) return this.newAddress(client, news);
-        if (this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined) return UNKNOWN;
+        const held = (value: unknown) => (typeof value === "string" ? value : UNKNOWN);
+        if (keys.length === 0) return { roomUrl: held(olds.roomUrl), friendlyUrl: held(olds.friendlyUrl) };
+        if (keys.includes("friendlyUrl")) return { roomUrl: await this.newAddress(client, news) };
         const live = await findRoom(client, id);
-        return live === undefined ? UNKNOWN : live.room_url;
+        if (live === undefined) return { roomUrl: UNKNOWN };
+        const moving = this.claims.changed(domainKey(client)) || this.claims.ownerOf(declaredDomainKey(client)) !== undefined;
+        return { roomUrl: moving ? UNKNOWN : live.room_url, friendlyUrl: live.friendly_url };
     }
 
     /**
-     * A preview's create (`olds` undefined) or update: the inputs as they will be (a generated friendly URL is left
-     * out: the create chooses it), and the planned address; every other output is left to the up. No write; a read
-     * that fails leaves the address unknown rather than failing the preview.
+     * A preview's create (`olds` undefined) or update: the inputs the up gives back as they are (`inputsAsPlanned`: a
+     * generated friendly URL is not among them, the create chooses it), the planned address, and the friendly URL an
+     * update keeps; every other output is left to the up. No write; a read that fails leaves those unknown rather
+     * than failing the preview.
      */
     async planned(id: string | undefined, news: RoomInputs, olds: RoomOutputs | undefined): Promise<RoomOutputs> {
-        let roomUrl = UNKNOWN;
+        let planned: { roomUrl: string; friendlyUrl?: string } = { roomUrl: UNKNOWN };
         if (!containsUnknown(news.connection)) {
             try {
                 const client = this.client(news);
-                roomUrl = id === undefined || olds === undefined ? await this.newAddress(client, news) : await this.updatedAddress(client, id, news, olds);
+                planned = id === undefined || olds === undefined ? { roomUrl: await this.newAddress(client, news) } : await this.updatedAddress(client, id, news, olds);
             } catch {
-                roomUrl = UNKNOWN;
+                planned = { roomUrl: UNKNOWN };
             }
         }
-        return { ...news, roomUrl } as RoomOutputs;
+        const kept = news.friendlyUrl === undefined && planned.friendlyUrl !== undefined ? { friendlyUrl: planned.friendlyUrl } : {};
+        return { ...inputsAsPlanned(room, news), ...kept, roomUrl: planned.roomUrl } as RoomOutputs;
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { NotFoundError, type RoomsClient } from "../api";
 import type { ProviderInputsOf, ProviderOutputsOf } from "../declarations/declaration";
 import { kindsToDelete, roomContentPurge } from "../declarations/roomContentPurge";
+import { inputsAsPlanned } from "../declarations/derive";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
 import { Claims, friendlyUrlKey, roomKey } from "./claims";
@@ -118,6 +119,15 @@ export class RoomContentPurgeProvider implements ResourceKind<PurgeInputs, Purge
     /** Only the connection changed: nothing to delete again. */
     async update(_id: string, olds: PurgeOutputs, news: PurgeInputs): Promise<{ outs: PurgeOutputs }> {
         return { outs: { ...olds, connection: news.connection } };
+    }
+
+    /**
+     * A preview's create or update, as each produces its outputs with no write: a create gives back the inputs and
+     * the kinds it deletes (the room's UUID is the up's to find), an update keeps what the purge holds.
+     */
+    async planned(id: string | undefined, news: PurgeInputs, olds: PurgeOutputs | undefined): Promise<PurgeOutputs> {
+        if (id !== undefined && olds !== undefined) return { ...olds, connection: news.connection };
+        return { ...inputsAsPlanned(roomContentPurge, news), purged: kindsToDelete(news.kinds) } as PurgeOutputs;
     }
 
     /** Deleted content cannot come back, and there is nothing else to remove. */
