@@ -242,10 +242,13 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
 
     /** The key of this resource's record of a create under way, when its stack and name are known and its team resolves. */
     private createKey(inputs: { stack?: unknown; connection?: unknown }, ctx: Context): { key: RecordKey; developerKey: string } | undefined {
-        if (typeof inputs.stack !== "string" || ctx.resourceName === undefined || containsUnknown(inputs.connection)) return undefined;
+        // The resource's identity (its URN where the face knows it): two Rooms of one name under two parents are two
+        // resources, and one must never take the other's create under way (its create id, so its name and marker).
+        const identity = identityOf(ctx);
+        if (typeof inputs.stack !== "string" || identity === undefined || containsUnknown(inputs.connection)) return undefined;
         try {
             const client = this.client(inputs as RoomInputs);
-            return { key: { team: teamOf(client), stack: inputs.stack, resource: ctx.resourceName }, developerKey: client.config.developerKey };
+            return { key: { team: teamOf(client), stack: inputs.stack, resource: identity }, developerKey: client.config.developerKey };
         } catch {
             return undefined;
         }

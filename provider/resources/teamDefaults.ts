@@ -120,8 +120,10 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
 
     /** The key of this resource's record of original values, when its stack and name are known. */
     private originalKey(client: RoomsClient, values: { stack?: string }, ctx: Context): RecordKey | undefined {
-        if (typeof values.stack !== "string" || ctx.resourceName === undefined) return undefined;
-        return { team: teamOf(client), stack: values.stack, resource: ctx.resourceName };
+        // The resource's identity (its URN where the face knows it), as the claims key on it.
+        const identity = identityOf(ctx);
+        if (typeof values.stack !== "string" || identity === undefined) return undefined;
+        return { team: teamOf(client), stack: values.stack, resource: identity };
     }
 
     /**
