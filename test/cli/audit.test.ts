@@ -110,10 +110,10 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
         expect(dev!.resources).toHaveLength(1);
         const drifted = dev!.resources[0]!;
         expect(drifted).toMatchObject({ name: "standup", op: "update", type: "pulumi-nodejs:dynamic/vcrooms:Room" });
-        // The PIN too, masked on both sides: its refresh leaves the drifted secret out of the inputs, so the engine
-        // (and so the report) shows it as added back (provider/resources/reconcile.ts, inputsAfterRead).
+        // The PIN too, masked on both sides (the engine plans it: its refresh leaves the drifted secret out of the
+        // inputs, provider/resources/reconcile.ts), an update of what the room holds.
         expect(drifted.settings).toEqual([
-            { path: "telephonyPinDtmf", kind: "add", declared: { secret: true }, live: { secret: true } },
+            { path: "telephonyPinDtmf", kind: "update", declared: { secret: true }, live: { secret: true } },
             { path: "toolbarColor", kind: "update", declared: "#3771E0", live: "#000000" },
         ]);
         // The last up that changed it: dev's first update, as its history numbers it.
