@@ -189,7 +189,10 @@ function inputChanges(step: PreviewStep): Record<string, { kind: string }> {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
         const [a, b] = [before[key], after[key]];
         if (JSON.stringify(a) === JSON.stringify(b)) continue;
-        changes[key] = { kind: a === undefined ? "add" : b === undefined ? "delete" : "update" };
+        // A drifted secret is left out of the refreshed inputs (provider/resources/reconcile.ts) while the refreshed
+        // outputs hold it: the resource holds a value, another one, so that is an update, not an addition.
+        const held = a ?? step.oldState?.outputs?.[key];
+        changes[key] = { kind: held === undefined ? "add" : b === undefined ? "delete" : "update" };
     }
     return changes;
 }

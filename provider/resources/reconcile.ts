@@ -139,8 +139,12 @@ export function inputsAfterRead(d: Declaration, previous: Values, liveOutputs: V
             // stands, except a secret's, which is not kept in plain text and so is left out.
             if (!isSecret(setting)) inputs[key] = value;
         } else if (isSecret(setting)) {
-            // The declared secret is not kept in plain text; its live value (a secret output) stands in.
-            inputs[key] = liveOutputs[key];
+            // The declared secret is not kept in plain text; its live value (a secret output) stands in while it is
+            // the value last written. Drifted, it is left out: the engine masks both sides of a secret as
+            // "[secret]", so where the provider's diff carries no per-field detail (the dynamic face's host drops
+            // it) a changed secret input would show as unchanged, while an absent one shows as the change it is.
+            const drifted = previous[key] !== undefined && !sameValue(setting.compare, previous[key], liveOutputs[key]);
+            if (!drifted) inputs[key] = liveOutputs[key];
         } else {
             inputs[key] = sameValue(setting.compare, value, liveOutputs[key], uploads[key], [...knownRoles(liveOutputs), ...teamRoles]) ? value : declaredFormOf(setting.compare, liveOutputs[key], value);
         }

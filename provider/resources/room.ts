@@ -59,7 +59,25 @@ export function generateFriendlyUrl(name: string, createId: string): string {
  */
 export function creationMarker(inputs: Values): string | undefined {
     if (inputs.externalId !== undefined || typeof inputs.createId !== "string") return undefined;
-    return `pulumi-vcrooms:${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
+    return `${MARKER_PREFIX}${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
+}
+
+const MARKER_PREFIX = "pulumi-vcrooms:";
+
+/** Whether an `external_id` has the creation marker's form (whichever create wrote it): bookkeeping, not a user's. */
+export function isCreationMarker(value: unknown): boolean {
+    return typeof value === "string" && new RegExp(`^${MARKER_PREFIX}[0-9a-f]{24}$`).test(value);
+}
+
+/**
+ * Imported inputs without an `externalId` that is a creation marker: the marker is the bookkeeping of the stack
+ * that created the room (its create id, which this stack does not have), not a value a user chose, so a generated
+ * program must not declare it. Left undeclared, the room keeps it and no diff follows.
+ */
+function withoutCreationMarker(inputs: Values): Values {
+    if (!isCreationMarker(inputs.externalId)) return inputs;
+    const { externalId: _marker, ...rest } = inputs;
+    return rest;
 }
 
 /** True when a room's recorded expiry (its `expiresAt` output, as the API wrote it) has passed. */
@@ -493,9 +511,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             // A create kept as unsettled: the room it made, if provably its own, becomes the resource's (its id with it).
             record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props, ctx) : await findRoom(client, id);
             if (record) {
-                declared = importing
-                    ? importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)
-                    : previousInputs(room, props);
+                declared = importing ? withoutCreationMarker(importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)) : previousInputs(room, props);
                 teamRoles = await teamRolesFor(client, room, declared);
                 if (importing) declared = roleIdsAsNames(room, declared, teamRoles);
             }

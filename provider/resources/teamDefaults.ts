@@ -230,7 +230,8 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             warnUnapplied(inputs, changed, record, outs, roles, ctx);
             return { id: record.id as string, outs: { ...outs, restoreValues } as DefaultsOutputs };
         } catch (error) {
-            throw describeFailure("update", LABEL, error);
+            // The operation refused is this resource's create (a 401 here is not an update's), named as the user declared it.
+            throw describeFailure("create", ctx.resourceName !== undefined ? `${LABEL} ${JSON.stringify(ctx.resourceName)}` : LABEL, error);
         }
     }
 

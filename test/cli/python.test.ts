@@ -117,5 +117,16 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         const down = await project.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
+
+        // A create the API refuses (4xx: the friendly URL is taken): the provider's one message, reported once. The
+        // KeyboardInterrupt tracebacks that follow it are upstream's Python host stopping the program
+        // (docs/assumptions.md): not ours to change, and not the provider's message repeated.
+        await apiCaller(emulator)("POST", "/rooms", { friendly_url: "python-standup" });
+        const refused = await project.up([], { preview: false });
+        expect(refused.code).not.toBe(0);
+        const message = 'Unable to create room "standup" (friendly URL python-standup): friendlyUrl: The friendly url has already been taken.';
+        const reported = refused.diagnostics.filter((d) => d.severity !== "debug" && d.message.includes(message));
+        expect(reported.map((d) => d.severity), JSON.stringify(refused.diagnostics.filter((d) => d.severity === "error"))).toEqual(["error"]);
+        await project.destroy([], { preview: false });
     });
 });

@@ -78,6 +78,19 @@ describe("several teams in one program", () => {
         expect(stateOf(wrong)).not.toContain(wrongKey);
     });
 
+    it("a TeamDefaults create refused (401) names the create and the resource, not an update", async () => {
+        const wrongKey = "not-the-key-of-team-b-0123456789";
+        const wrong = engineFor(teamA, "wrong-key-defaults");
+        const failed = await wrong.up(async () => {
+            new sdk.TeamDefaults("branding", { paletteMode: "dark", connection: { apiUrl: teamB.baseUrl, developerKey: wrongKey } });
+        });
+        expect(failed.failed).toBe(true);
+        const errors = failed.errors.join("\n");
+        expect(errors).toMatch(/Unable to create team defaults "branding": GET .* 401/);
+        expect(errors).not.toMatch(/Unable to update/);
+        expect(errors).not.toContain(wrongKey);
+    });
+
     it("check refuses a malformed connection without showing the key", async () => {
         const engine = engineFor(teamA, "bad-connection");
         const result = await engine.preview(async () => {
