@@ -10,6 +10,8 @@ import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
 import { carryingOutputs, echoSentinel, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { checkConfigFields } from "../provider/model/connection";
+import { PACKAGE } from "../provider/model/types";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
 
 
@@ -207,6 +209,18 @@ export function importRefusal(d: Declaration, name: string): string {
 }
 
 /**
+ * The stack's `vcrooms:*` configuration keys that are no setting of the provider (a misspelt `vcrooms:apiURL`), in one
+ * message, or undefined. The dynamic-provider host reads its configuration by key, so such a key would be ignored
+ * without a word and the environment's `VCROOMS_API_URL` used instead (another team's API, say); the plugin face's
+ * engine refuses it as an unknown provider property, and so does this face, before any resource is registered.
+ */
+export function unknownConfigKeys(config: Record<string, string> = pulumi.runtime.allConfig()): string | undefined {
+    const ours = Object.keys(config).filter((k) => k.startsWith(`${PACKAGE}:`)).map((k) => k.slice(PACKAGE.length + 1));
+    const failures = checkConfigFields(Object.fromEntries(ours.map((k) => [k, undefined])), []).failures;
+    return failures.length === 0 ? undefined : `Invalid stack configuration: ${failures.map((f) => `${PACKAGE}:${f.reason}`).join("; ")}. Rename or remove the key (pulumi config rm ${PACKAGE}:${failures[0]!.property})`;
+}
+
+/**
  * The base of every SDK resource: registers a kind's declaration through its shim provider.
  *
  * Registration runs with stack capture off. For each registered output the SDK makes four promises and
@@ -220,6 +234,8 @@ export function importRefusal(d: Declaration, name: string): string {
 export abstract class DeclaredResource extends ShimResource {
     protected constructor(kind: ProviderKind, d: Declaration, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
         if (opts?.import !== undefined) throw new pulumi.RunError(importRefusal(d, name));
+        const misspelt = unknownConfigKeys();
+        if (misspelt !== undefined) throw new pulumi.RunError(misspelt);
         const limit = Error.stackTraceLimit;
         const prepare = Error.prepareStackTrace;
         Error.stackTraceLimit = 0;

@@ -9,7 +9,12 @@ import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { control } from "../support/http";
-import { engineFor, sdk } from "../support/pulumi";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { engineFor, ROOT, sdk } from "../support/pulumi";
+
+/** The SDK's check of the stack's keys, from the build (as the SDK itself is loaded: test/support/pulumi.ts). */
+const { unknownConfigKeys } = createRequire(__filename)(path.join(ROOT, "dist/sdk/declaredResource")) as typeof import("../../sdk/declaredResource");
 
 let emulator: RunningEmulator;
 useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
@@ -32,6 +37,22 @@ describe("configuration checks at preview (SDK face)", () => {
             new sdk.RoomContentPurge("purge", { room: "some-room" });
         });
         expect(second.errors.filter((e) => e.includes('Invalid API URL "http://127.0.0.1:9/api/v2" from vcrooms:apiUrl'))).toHaveLength(2);
+    });
+
+    it("a misspelt vcrooms: key fails the program naming it and the key it means, before any request (it would be ignored and VCROOMS_API_URL used)", async () => {
+        await control(emulator, "DELETE", "/requests");
+        const engine = engineFor(emulator, "config-typo", {
+            config: { "vcrooms:apiURL": emulator.baseUrl, "vcrooms:developerKey": emulator.developerKey },
+            env: { VCROOMS_API_URL: emulator.baseUrl },
+        });
+        const result = await engine.preview(async () => {
+            new sdk.Room("typo-room", { friendlyUrl: "typo-room" });
+        });
+        expect(result.failed).toBe(true);
+        expect(result.errors.join("\n")).toContain("vcrooms:apiURL is not a setting of the vcrooms provider (did you mean apiUrl?)");
+        expect(await requests()).toBe(0);
+        // Every declared key, and keys of other namespaces, pass.
+        expect(unknownConfigKeys({ "vcrooms:apiUrl": "u", "vcrooms:requestsPerMinute": "5", "other:apiURL": "x" })).toBeUndefined();
     });
 
     it("a connection to another API URL must bring its own developer key; the stack's URL written differently needs none", async () => {
