@@ -98,4 +98,46 @@ describe("the audit report", () => {
         expect(exitCodeOf(report, parseFailOn("none"))).toBe(0);
         expect(() => parseFailOn("drift,unmanged")).toThrow('--fail-on "drift,unmanged": "unmanged" is not one of drift, unmanaged, violations (or none)');
     });
+
+    it("never writes a friendly URL a listed stack holds as a secret: governance names the room by its resource, no section shows it", () => {
+        // `vault`'s friendly URL is secret in the state (and shown plain by the preview, read with --show-secrets);
+        // `ghost` declares a secret friendly URL whose room's id the state no longer holds (recreated by hand), so the
+        // team's room of that name is unmanaged; `open` is plain. Every room breaks the pack's default rules.
+        const vaultUrn = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::vault";
+        const ghostUrn = "urn:pulumi:dev::rooms::vcrooms:index:Room::ghost";
+        const exported = {
+            version: 3,
+            deployment: {
+                resources: [
+                    { urn: vaultUrn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-vault", inputs: { friendlyUrl: SECRET_MARK }, outputs: { friendlyUrl: SECRET_MARK, roomUrl: SECRET_MARK } },
+                    { urn: ghostUrn, type: "vcrooms:index:Room", id: "room-gone", inputs: { friendlyUrl: SECRET_MARK }, outputs: { friendlyUrl: SECRET_MARK } },
+                ],
+            },
+        };
+        const secretUrls = ["zzsecreturlkq7", "zzsecretghost9"];
+        const steps = {
+            steps: [
+                { op: "update", urn: vaultUrn, oldState: { inputs: { friendlyUrl: secretUrls[0], description: "old" } }, newState: { inputs: { friendlyUrl: secretUrls[0], description: "new" } } },
+                { op: "create", urn: ghostUrn, newState: { inputs: { friendlyUrl: secretUrls[1] } } },
+            ],
+        };
+        const record = (friendlyUrl: string) => ({ friendlyUrl, roomUrl: `https://acme.digitalsamba.com/${friendlyUrl}`, topic: friendlyUrl, recordingsEnabled: true, consentMessage: null });
+        const reading: TeamReading = {
+            rooms: [
+                { id: "room-vault", friendlyUrl: secretUrls[0]!, values: record(secretUrls[0]!) },
+                { id: "room-ghost-new", friendlyUrl: secretUrls[1]!, values: record(secretUrls[1]!) },
+                { id: "room-open", friendlyUrl: "open-room", values: record("open-room") },
+            ],
+            defaults: team.defaults,
+        };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: steps, stackExport: exported }], team: reading, packConfig: {}, adoptStack: "--stack dev" });
+        // The rules do judge them (else this test would prove nothing), the secret ones under their resource's name.
+        const subjects = new Set(report.governance.violations.filter((v) => v.kind === "Room").map((v) => v.subject));
+        expect(subjects).toEqual(new Set(["vault", expect.stringMatching(/^room_/), "open-room"]));
+        expect(report.unmanaged.map((u) => u.id).sort()).toEqual(["room-ghost-new", "room-open"]);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            for (const url of secretUrls) expect(text).not.toContain(url);
+            expect(text).toContain("open-room");
+        }
+    });
 });
