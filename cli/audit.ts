@@ -186,11 +186,9 @@ const NO_CHANGE = new Set(["same", "read", "refresh"]);
  * The top-level properties a step changes when the provider gave no detailed diff (the SDK's dynamic resources): the
  * engine's display then diffs the old inputs (refreshed) against the new ones, and so does the report.
  */
-function inputChanges(step: PreviewStep): Record<string, { kind: string }> {
-    const before = step.oldState?.inputs ?? {};
-    const after = step.newState?.inputs ?? {};
+function inputChanges(before: Json, after: Json, keys: Iterable<string> = new Set([...Object.keys(before), ...Object.keys(after)])): Record<string, { kind: string }> {
     const changes: Record<string, { kind: string }> = {};
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    for (const key of keys) {
         const [a, b] = [before[key], after[key]];
         if (JSON.stringify(a) === JSON.stringify(b)) continue;
         changes[key] = { kind: a === undefined ? "add" : b === undefined ? "delete" : "update" };
@@ -236,9 +234,15 @@ export function driftOfPreview(stack: string, preview: unknown, lastUps: Readonl
         const type = parts[2] ?? "";
         // The stack itself changes only with its outputs; the engine's default providers are its own bookkeeping.
         if (type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:")) continue;
-        const detailed = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(step);
+        const [oldInputs, oldOutputs, newInputs] = [step.oldState?.inputs ?? {}, step.oldState?.outputs ?? {}, step.newState?.inputs ?? {}];
+        const byInputs = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(oldInputs, newInputs);
+        // A dynamic resource's provider diffs the live outputs against the program's inputs and lists no property,
+        // and its refresh keeps a setting declared as a secret in the inputs: when the inputs show no change of a
+        // changed resource, the declared settings whose live output differs are what drifted.
+        const byOutputs = Object.keys(byInputs).length === 0 && step.oldState?.outputs !== undefined ? inputChanges(oldOutputs, newInputs, Object.keys(newInputs)) : undefined;
+        const detailed = byOutputs ?? byInputs;
         const secret = secrets.get(step.urn);
-        const live = { ...(step.oldState?.outputs ?? {}), ...(step.oldState?.inputs ?? {}) };
+        const live = byOutputs ? { ...oldInputs, ...oldOutputs } : { ...oldOutputs, ...oldInputs };
         const settings = Object.keys(detailed)
             .filter((p) => !p.startsWith("__"))
             .sort()

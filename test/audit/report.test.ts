@@ -140,4 +140,27 @@ describe("the audit report", () => {
             expect(text).toContain("open-room");
         }
     });
+
+    it("names the settings of a dynamic resource that drifted only where its refreshed inputs keep the declared secrets", () => {
+        // The dynamic face's provider diffs the live outputs against the program's inputs and gives the engine no
+        // property list; a refresh keeps a setting declared as a secret in the inputs, so only the outputs differ.
+        const urn = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::sroom";
+        const declared = { __provider: "p", friendlyUrl: "s-room", description: plain(30), maxParticipants: 87, consentMessage: plain(31) };
+        const state = { version: 3, deployment: { resources: [{ urn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-s", inputs: { description: SECRET_MARK, maxParticipants: SECRET_MARK, consentMessage: SECRET_MARK, friendlyUrl: "s-room" }, outputs: {} }] } };
+        const step = {
+            op: "update",
+            urn,
+            oldState: { inputs: declared, outputs: { ...declared, description: plain(32), maxParticipants: 40, consentMessage: plain(33), roomUrl: "https://acme.digitalsamba.com/s-room" } },
+            newState: { inputs: declared },
+        };
+        const drift = driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state));
+        expect(drift.resources[0]!.settings.map((s) => s.path)).toEqual(["consentMessage", "description", "maxParticipants"]);
+        for (const s of drift.resources[0]!.settings) expect(s).toMatchObject({ declared: { secret: true }, live: { secret: true } });
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps: [step] }, stackExport: state }], team, packConfig: {} });
+        expect(report.summary.driftSettings).toBe(3);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            expect(text).not.toContain("(whole resource)");
+            expect(text).not.toMatch(/SECRET-VALUE|\b87\b|\b40\b/);
+        }
+    });
 });
