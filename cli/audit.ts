@@ -59,6 +59,7 @@ export interface StackDrift {
 
 export interface UnmanagedRoom {
     id: string;
+    /** `[secret]` when a listed stack declares that friendly URL as a secret (for a room its state does not hold). */
     friendlyUrl: string;
     /** The name adopt-team gives its resource. */
     resourceName: string;
@@ -73,7 +74,10 @@ export interface Violation {
     /** The level the pack's configuration gives the policy: mandatory or advisory (disabled ones do not judge). */
     level: "mandatory" | "advisory";
     kind: Kind;
-    /** The room's friendly URL, or the team's domain for its defaults. */
+    /**
+     * The room's friendly URL, or the team's domain for its defaults; for a room whose friendly URL a listed stack holds
+     * as a secret, its resource name there (or adopt-team-like `room_<id>` when no stack's state has its id).
+     */
     subject: string;
     /** The room's id (absent for the team's defaults). */
     roomId?: string;
@@ -182,11 +186,9 @@ const NO_CHANGE = new Set(["same", "read", "refresh"]);
  * The top-level properties a step changes when the provider gave no detailed diff (the SDK's dynamic resources): the
  * engine's display then diffs the old inputs (refreshed) against the new ones, and so does the report.
  */
-function inputChanges(step: PreviewStep): Record<string, { kind: string }> {
-    const before = step.oldState?.inputs ?? {};
-    const after = step.newState?.inputs ?? {};
+function inputChanges(before: Json, after: Json, keys: Iterable<string> = new Set([...Object.keys(before), ...Object.keys(after)])): Record<string, { kind: string }> {
     const changes: Record<string, { kind: string }> = {};
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    for (const key of keys) {
         const [a, b] = [before[key], after[key]];
         if (JSON.stringify(a) === JSON.stringify(b)) continue;
         // A drifted secret is left out of the refreshed inputs (provider/resources/reconcile.ts) while the refreshed
@@ -235,9 +237,15 @@ export function driftOfPreview(stack: string, preview: unknown, lastUps: Readonl
         const type = parts[2] ?? "";
         // The stack itself changes only with its outputs; the engine's default providers are its own bookkeeping.
         if (type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:")) continue;
-        const detailed = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(step);
+        const [oldInputs, oldOutputs, newInputs] = [step.oldState?.inputs ?? {}, step.oldState?.outputs ?? {}, step.newState?.inputs ?? {}];
+        const byInputs = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(oldInputs, newInputs);
+        // A dynamic resource's provider diffs the live outputs against the program's inputs and lists no property,
+        // and its refresh keeps a setting declared as a secret in the inputs: when the inputs show no change of a
+        // changed resource, the declared settings whose live output differs are what drifted.
+        const byOutputs = Object.keys(byInputs).length === 0 && step.oldState?.outputs !== undefined ? inputChanges(oldOutputs, newInputs, Object.keys(newInputs)) : undefined;
+        const detailed = byOutputs ?? byInputs;
         const secret = secrets.get(step.urn);
-        const live = { ...(step.oldState?.outputs ?? {}), ...(step.oldState?.inputs ?? {}) };
+        const live = byOutputs ? { ...oldInputs, ...oldOutputs } : { ...oldOutputs, ...oldInputs };
         const settings = Object.keys(detailed)
             .filter((p) => !p.startsWith("__"))
             .sort()
@@ -285,6 +293,31 @@ export function declaredRooms(stackExport: unknown): Map<string, string> {
         }
     }
     return rooms;
+}
+
+/** A Room's type in either face. */
+const ROOM_TYPES = new Set([ROOM_TOKEN, "pulumi-nodejs:dynamic/vcrooms:Room"]);
+/** The resource's own type in a URN (its parents' types come before a `$`). */
+const urnType = (urn: string) => (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+
+/**
+ * The friendly URLs a stack holds as secrets, as the preview (read with --show-secrets) shows them: of each room whose
+ * state marks its friendlyUrl secret, and of each room the state does not hold yet (what is secret in it cannot be
+ * known). The report must not write them anywhere, whichever room of the team holds them now.
+ */
+export function secretFriendlyUrls(preview: unknown, secrets: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+    const steps = ((preview as { steps?: PreviewStep[] } | null)?.steps ?? []) as PreviewStep[];
+    const urls = new Set<string>();
+    for (const step of steps) {
+        if (!step.urn || !ROOM_TYPES.has(urnType(step.urn))) continue;
+        const held = secrets.get(step.urn);
+        if (held !== undefined && !held.has("friendlyUrl")) continue;
+        for (const side of [step.oldState?.inputs, step.oldState?.outputs, step.newState?.inputs]) {
+            const url = side?.friendlyUrl;
+            if (typeof url === "string") urls.add(url);
+        }
+    }
+    return urls;
 }
 
 // ---- the team, from the API --------------------------------------------------------------------------------------
@@ -360,32 +393,57 @@ function exactGlob(friendlyUrl: string): string {
     return friendlyUrl.replace(/[*?]/g, "?");
 }
 
+/** The stacks that declare a room, their resource names for it, and the paths any of them holds as secrets. */
+interface Managed {
+    stacks: string[];
+    names: string[];
+    secret: Set<string>;
+}
+
 export function buildReport(inputs: AuditInputs): AuditReport {
     const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history), secretPathsOf(s.stackExport)));
-    const managedBy = new Map<string, { stacks: string[]; names: string[] }>();
+    const managedBy = new Map<string, Managed>();
+    // Friendly URLs some listed stack holds as secrets: a room holding one is never named by it.
+    const hiddenUrls = new Set<string>();
     for (const s of inputs.stacks) {
+        const secrets = secretPathsOf(s.stackExport);
+        for (const url of secretFriendlyUrls(s.preview, secrets)) hiddenUrls.add(url);
+        const resources = ((s.stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+        const urns = new Map(resources.filter((r) => typeof r.id === "string" && typeof r.urn === "string").map((r) => [r.id as string, r.urn as string]));
         for (const [id, name] of declaredRooms(s.stackExport)) {
-            const entry = managedBy.get(id) ?? { stacks: [], names: [] };
+            const entry = managedBy.get(id) ?? { stacks: [], names: [], secret: new Set<string>() };
             entry.stacks.push(s.stack);
             entry.names.push(name);
+            for (const path of secrets.get(urns.get(id) ?? "") ?? []) entry.secret.add(path);
             managedBy.set(id, entry);
         }
     }
     const names = resourceNames(inputs.team.rooms.map((r) => r.friendlyUrl));
+    // The name a room whose friendly URL is secret goes by: its resource's, else one from its id alone.
+    const hiddenNames = new Map<string, string>();
+    for (const r of inputs.team.rooms) {
+        const managed = managedBy.get(r.id);
+        if (hiddenUrls.has(r.friendlyUrl) || managed?.secret.has("friendlyUrl")) hiddenNames.set(r.id, managed?.names[0] ?? `room_${r.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 16)}`);
+    }
     const unmanaged = inputs.team.rooms
         .filter((r) => !managedBy.has(r.id))
         .map((r): UnmanagedRoom => {
-            const name = names.get(r.friendlyUrl)!;
+            const hidden = hiddenNames.get(r.id);
+            const name = hidden ?? names.get(r.friendlyUrl)!;
             const file = `adopt-${name}.json`;
             return {
                 id: r.id,
-                friendlyUrl: r.friendlyUrl,
+                friendlyUrl: hidden === undefined ? r.friendlyUrl : "[secret]",
                 resourceName: name,
                 importEntry: { type: ROOM_TOKEN, name, id: r.id },
-                adoptCommand: `npx pulumi-vcrooms adopt-team${inputs.adoptStack ? ` ${inputs.adoptStack}` : ""} --filter ${shellQuote(exactGlob(r.friendlyUrl))} --out ${shellQuote(file)} && pulumi import --file ${shellQuote(file)}`,
+                // adopt-team selects by friendly URL, which must not be written here: import it by its id instead.
+                adoptCommand:
+                    hidden === undefined
+                        ? `npx pulumi-vcrooms adopt-team${inputs.adoptStack ? ` ${inputs.adoptStack}` : ""} --filter ${shellQuote(exactGlob(r.friendlyUrl))} --out ${shellQuote(file)} && pulumi import --file ${shellQuote(file)}`
+                        : `pulumi import ${ROOM_TOKEN} ${shellQuote(name)} ${shellQuote(r.id)}`,
             };
         });
-    const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy);
+    const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy, hiddenNames);
     const driftResources = drift.reduce((n, s) => n + s.resources.length, 0);
     const driftSettings = drift.reduce((n, s) => n + s.resources.reduce((m, r) => m + r.settings.length, 0), 0);
     const mandatory = governance.violations.filter((v) => v.level === "mandatory").length;
@@ -416,7 +474,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
  * the configuration the pack's config document gives it: the pack's own rules (`judgeRecord`), with the team's
  * defaults as what a room inherits. A configuration a policy refuses stops the audit, as it stops the pack.
  */
-function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, { stacks: string[]; names: string[] }>): AuditReport["governance"] {
+function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, Managed>, hiddenNames: ReadonlyMap<string, string>): AuditReport["governance"] {
     const secret = SECRET_SETTINGS;
     const defaults: RecordSubject = { kind: "TeamDefaults", name: team.defaults.domain, values: team.defaults.values, secret };
     const policies = resourcePolicies.map((p) => ({ policy: p, ...policySettings(packConfig, p) }));
@@ -430,10 +488,14 @@ function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, {
         }
         for (const room of team.rooms) {
             const managed = managedBy.get(room.id);
+            const hidden = hiddenNames.get(room.id);
+            // What any stack holds as a secret stays hidden in the messages; a secret friendly URL hides every value holding it.
+            const carrying = hidden === undefined ? [] : Object.keys(room.values).filter((k) => JSON.stringify(room.values[k] ?? null).includes(room.friendlyUrl));
+            const held = new Set([...secret, ...(managed?.secret ?? []), ...carrying]);
             // A declared room is named as its stack names it (namePattern matches that name too); else by its friendly URL.
-            const subject: RecordSubject = { kind: "Room", name: managed?.names[0] ?? room.friendlyUrl, values: room.values, secret };
+            const subject: RecordSubject = { kind: "Room", name: managed?.names[0] ?? hidden ?? room.friendlyUrl, values: room.values, secret: held };
             for (const message of policy.judgeRecord(subject, defaults, config)) {
-                violations.push({ policy: policy.name, level: shownLevel, kind: "Room", subject: room.friendlyUrl, roomId: room.id, managedBy: managed?.stacks ?? [], message });
+                violations.push({ policy: policy.name, level: shownLevel, kind: "Room", subject: hidden ?? room.friendlyUrl, roomId: room.id, managedBy: managed?.stacks ?? [], message });
             }
         }
     }

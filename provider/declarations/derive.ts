@@ -3,6 +3,7 @@
  * as outputs, which inputs are secret, which outputs the engine must keep secret, which changes
  * replace the resource, and which outputs never change.
  */
+import { toCamelName } from "../model/names";
 import { isSecret, readBackType } from "../model/settings";
 import { withFormat, type TypeSpec } from "../model/types";
 import { inputSettings, type Declaration, type ExtraInput } from "./declaration";
@@ -35,12 +36,16 @@ export function secretOutputNames(d: Declaration): string[] {
 }
 
 /**
- * `[output, input]` for each output that holds an input's value, as it is (`sameAs`) or inside it (`carries`): both
+ * `[output, input]` for each output that holds an input's value, as it is (`sameAs`), inside it (`carries`), or when
+ * not declared itself (a setting's `carries`, such as maxBroadcasters taking maxParticipants): both
  * faces keep those outputs secret when the input is (the plugin face knows which inputs came secret; the SDK face
  * asks for them as additional secret outputs whenever the input may be secret).
  */
 export function carryingOutputs(d: Declaration): Array<[string, string]> {
-    return Object.entries(d.outputs).flatMap(([name, o]) => [o.sameAs, o.carries].flatMap((input) => (input === undefined ? [] : [[name, input] as [string, string]])));
+    const outputs = Object.entries(d.outputs).flatMap(([name, o]) => [o.sameAs, o.carries].flatMap((input) => (input === undefined ? [] : [[name, input] as [string, string]])));
+    // A setting the API fills from another one when it is not declared (`carries` in the settings table).
+    const settings = [...inputSettings(d)].flatMap(([name, s]) => (s.carries === undefined ? [] : [[name, toCamelName(s.carries)] as [string, string]]));
+    return [...outputs, ...settings];
 }
 
 /**

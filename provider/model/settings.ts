@@ -54,6 +54,11 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
     /** Never shown in plans, state text or logs. */
     readonly secret?: boolean;
     /**
+     * The API name of another setting whose value this one takes when not declared (the API sets max_broadcasters
+     * to max_participants): its output is secret whenever that setting is given as a secret.
+     */
+    readonly carries?: string;
+    /**
      * Builds the field's validator for a scope (watermark_text has a different maximum for team
      * defaults and rooms). Built on demand, never held at module level, so that nothing captured
      * in a serialized closure holds a zod instance (docs/architecture.md, decision 1).
@@ -183,7 +188,7 @@ const imageRule = rule("an image URL (http or https), or a base64-encoded file (
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
 // The flags keep their literal types, so that types can tell a secret setting (SecretSettingName).
-function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; whenOmitted?: string; remedy?: Setting["remedy"] } = {}>(
+function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; carries?: string; whenOmitted?: string; remedy?: Setting["remedy"] } = {}>(
     name: N,
     scope: Sc,
     compare: C,
@@ -408,6 +413,7 @@ const ROOM_ONLY = [
     }),
     setting("max_broadcasters", "room", "exact", integerRule(1, undefined, "at least 1, at most `maxParticipants`"), "Maximum broadcasters, at least 1 and at most maxParticipants.", {
         remedy: "lower maxBroadcasters or raise maxParticipants",
+        carries: "max_participants",
     }),
     bool("whip_enabled", "room", "WHIP ingestion of external live streams."),
     bool("telephony_enabled", "room", "Telephony."),

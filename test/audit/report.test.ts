@@ -98,4 +98,69 @@ describe("the audit report", () => {
         expect(exitCodeOf(report, parseFailOn("none"))).toBe(0);
         expect(() => parseFailOn("drift,unmanged")).toThrow('--fail-on "drift,unmanged": "unmanged" is not one of drift, unmanaged, violations (or none)');
     });
+
+    it("never writes a friendly URL a listed stack holds as a secret: governance names the room by its resource, no section shows it", () => {
+        // `vault`'s friendly URL is secret in the state (and shown plain by the preview, read with --show-secrets);
+        // `ghost` declares a secret friendly URL whose room's id the state no longer holds (recreated by hand), so the
+        // team's room of that name is unmanaged; `open` is plain. Every room breaks the pack's default rules.
+        const vaultUrn = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::vault";
+        const ghostUrn = "urn:pulumi:dev::rooms::vcrooms:index:Room::ghost";
+        const exported = {
+            version: 3,
+            deployment: {
+                resources: [
+                    { urn: vaultUrn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-vault", inputs: { friendlyUrl: SECRET_MARK }, outputs: { friendlyUrl: SECRET_MARK, roomUrl: SECRET_MARK } },
+                    { urn: ghostUrn, type: "vcrooms:index:Room", id: "room-gone", inputs: { friendlyUrl: SECRET_MARK }, outputs: { friendlyUrl: SECRET_MARK } },
+                ],
+            },
+        };
+        const secretUrls = ["zzsecreturlkq7", "zzsecretghost9"];
+        const steps = {
+            steps: [
+                { op: "update", urn: vaultUrn, oldState: { inputs: { friendlyUrl: secretUrls[0], description: "old" } }, newState: { inputs: { friendlyUrl: secretUrls[0], description: "new" } } },
+                { op: "create", urn: ghostUrn, newState: { inputs: { friendlyUrl: secretUrls[1] } } },
+            ],
+        };
+        const record = (friendlyUrl: string) => ({ friendlyUrl, roomUrl: `https://acme.digitalsamba.com/${friendlyUrl}`, topic: friendlyUrl, recordingsEnabled: true, consentMessage: null });
+        const reading: TeamReading = {
+            rooms: [
+                { id: "room-vault", friendlyUrl: secretUrls[0]!, values: record(secretUrls[0]!) },
+                { id: "room-ghost-new", friendlyUrl: secretUrls[1]!, values: record(secretUrls[1]!) },
+                { id: "room-open", friendlyUrl: "open-room", values: record("open-room") },
+            ],
+            defaults: team.defaults,
+        };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: steps, stackExport: exported }], team: reading, packConfig: {}, adoptStack: "--stack dev" });
+        // The rules do judge them (else this test would prove nothing), the secret ones under their resource's name.
+        const subjects = new Set(report.governance.violations.filter((v) => v.kind === "Room").map((v) => v.subject));
+        expect(subjects).toEqual(new Set(["vault", expect.stringMatching(/^room_/), "open-room"]));
+        expect(report.unmanaged.map((u) => u.id).sort()).toEqual(["room-ghost-new", "room-open"]);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            for (const url of secretUrls) expect(text).not.toContain(url);
+            expect(text).toContain("open-room");
+        }
+    });
+
+    it("names the settings of a dynamic resource that drifted only where its refreshed inputs keep the declared secrets", () => {
+        // The dynamic face's provider diffs the live outputs against the program's inputs and gives the engine no
+        // property list; a refresh keeps a setting declared as a secret in the inputs, so only the outputs differ.
+        const urn = "urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::sroom";
+        const declared = { __provider: "p", friendlyUrl: "s-room", description: plain(30), maxParticipants: 87, consentMessage: plain(31) };
+        const state = { version: 3, deployment: { resources: [{ urn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-s", inputs: { description: SECRET_MARK, maxParticipants: SECRET_MARK, consentMessage: SECRET_MARK, friendlyUrl: "s-room" }, outputs: {} }] } };
+        const step = {
+            op: "update",
+            urn,
+            oldState: { inputs: declared, outputs: { ...declared, description: plain(32), maxParticipants: 40, consentMessage: plain(33), roomUrl: "https://acme.digitalsamba.com/s-room" } },
+            newState: { inputs: declared },
+        };
+        const drift = driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state));
+        expect(drift.resources[0]!.settings.map((s) => s.path)).toEqual(["consentMessage", "description", "maxParticipants"]);
+        for (const s of drift.resources[0]!.settings) expect(s).toMatchObject({ declared: { secret: true }, live: { secret: true } });
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps: [step] }, stackExport: state }], team, packConfig: {} });
+        expect(report.summary.driftSettings).toBe(3);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            expect(text).not.toContain("(whole resource)");
+            expect(text).not.toMatch(/SECRET-VALUE|\b87\b|\b40\b/);
+        }
+    });
 });

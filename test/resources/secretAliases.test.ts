@@ -9,6 +9,8 @@ import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { isSecretValue, secretValue } from "../../provider/plugin/secrets";
+import { room } from "../../provider/declarations/room";
+import { carryingOutputs } from "../../provider/declarations/derive";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
 
@@ -20,6 +22,24 @@ const LOBBY = "Welcome to the secret lobby 9d4e";
 
 let emulator: RunningEmulator;
 useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
+
+/**
+ * A value for each input some Room output carries, and for maxParticipants, which caps max_broadcasters (so a room
+ * declaring only maxParticipants below the default 100 gets it as max_broadcasters too): each is given alone, as a secret.
+ */
+const SECRET_SAMPLES: Record<string, string | number> = { description: DESCRIPTION, friendlyUrl: "carried-7e3a", maxParticipants: 57 };
+/** The Room outputs that carry an input, by the input: from the declaration, so a new one must get a sample here. */
+const carried = (): Map<string, string[]> => {
+    const byInput = new Map<string, string[]>();
+    for (const [output, input] of carryingOutputs(room)) byInput.set(input, [...(byInput.get(input) ?? []), output]);
+    return byInput;
+};
+const isWrapped = (v: unknown) => typeof v === "object" && v !== null && ("ciphertext" in v || isSecretValue(v));
+/** The names of the plain (not secret) fields among `outs` that show `sample`: equal to it, or holding it in text. */
+const showing = (outs: Record<string, unknown>, sample: string | number): string[] =>
+    Object.entries(outs)
+        .filter(([, v]) => !isWrapped(v) && (v === sample || (typeof sample === "string" && JSON.stringify(v ?? null).includes(sample))))
+        .map(([k]) => k);
 
 const stateOf = (engine: unknown) => fs.readFileSync((engine as { options: { stateFile: string } }).options.stateFile, "utf8");
 
@@ -56,6 +76,28 @@ describe("secrets under other names (SDK face)", () => {
         expect(up.outputs).toMatchObject({ url: "[secret]", name: "[secret]" });
         expect(stateOf(engine)).not.toContain(name);
     });
+    it("no output shows a secret input in clear: every carrying output is secret, and no other output holds the value", async () => {
+        await control(emulator, "POST", "/reset");
+        for (const input of carried().keys()) expect(SECRET_SAMPLES).toHaveProperty(input);
+        const engine = engineFor(emulator, "secret-carried");
+        const up = await engine.up(async () => {
+            const outs: Record<string, unknown> = {};
+            for (const input of Object.keys(SECRET_SAMPLES)) {
+                const r = new sdk.Room(`carries-${input.toLowerCase()}`, { [input]: pulumi.secret(SECRET_SAMPLES[input]) }) as unknown as Record<string, unknown>;
+                for (const output of carried().get(input) ?? []) outs[`${input}.${output}`] = r[output];
+            }
+            return outs;
+        });
+        expect(up.errors).toEqual([]);
+        expect(Object.entries(up.outputs ?? {}).filter(([, v]) => v !== "[secret]")).toEqual([]);
+        const state = JSON.parse(stateOf(engine)) as { resources: Record<string, { outputs: Record<string, unknown> }> };
+        const leaks = Object.entries(SECRET_SAMPLES).flatMap(([input, sample]) =>
+            Object.entries(state.resources)
+                .filter(([urn]) => urn.endsWith(`::carries-${input.toLowerCase()}`))
+                .flatMap(([, r]) => showing(r.outputs, sample).map((field) => `${input} in ${field}`)),
+        );
+        expect(leaks).toEqual([]);
+    });
 });
 
 describe("secrets under other names (plugin face)", () => {
@@ -82,5 +124,21 @@ describe("secrets under other names (plugin face)", () => {
         const hidden = await plugin.check(ref("Room", "hidden"), {}, { friendlyUrl: secretValue("hidden-board-7c1f") });
         const hiddenOuts = (await plugin.create(ref("Room", "hidden"), hidden.inputs)).outs;
         expect([hiddenOuts.friendlyUrl, hiddenOuts.roomUrl, hiddenOuts.topic].map(isSecretValue)).toEqual([true, true, true]);
+    });
+    it("no output shows a secret input in clear, in create and read: every carrying output is secret, no other holds the value", async () => {
+        await control(emulator, "POST", "/reset");
+        for (const input of carried().keys()) expect(SECRET_SAMPLES).toHaveProperty(input);
+        const plugin = new VcroomsPlugin("0.1.0");
+        plugin.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
+        for (const [input, sample] of Object.entries(SECRET_SAMPLES)) {
+            const name = `carries-${input.toLowerCase()}`;
+            const ref = { urn: `urn:pulumi:dev::p::vcrooms:index:Room::${name}`, type: "vcrooms:index:Room", name };
+            const checked = await plugin.check(ref, {}, { [input]: secretValue(sample) });
+            expect(checked.failures).toEqual([]);
+            const created = await plugin.create(ref, checked.inputs);
+            const read = await plugin.read(ref, created.id, created.outs, checked.inputs);
+            for (const output of carried().get(input) ?? []) expect([output, isSecretValue(created.outs[output]), isSecretValue(read.props[output])]).toEqual([output, true, true]);
+            expect({ input, create: showing(created.outs, sample), read: showing(read.props, sample) }).toEqual({ input, create: [], read: [] });
+        }
     });
 });
