@@ -186,14 +186,14 @@ const NO_CHANGE = new Set(["same", "read", "refresh"]);
  * The top-level properties a step changes when the provider gave no detailed diff (the SDK's dynamic resources): the
  * engine's display then diffs the old inputs (refreshed) against the new ones, and so does the report.
  */
-function inputChanges(before: Json, after: Json, keys: Iterable<string> = new Set([...Object.keys(before), ...Object.keys(after)])): Record<string, { kind: string }> {
+function inputChanges(before: Json, after: Json, keys: Iterable<string> = new Set([...Object.keys(before), ...Object.keys(after)]), heldBefore: Json = {}): Record<string, { kind: string }> {
     const changes: Record<string, { kind: string }> = {};
     for (const key of keys) {
         const [a, b] = [before[key], after[key]];
         if (JSON.stringify(a) === JSON.stringify(b)) continue;
         // A drifted secret is left out of the refreshed inputs (provider/resources/reconcile.ts) while the refreshed
         // outputs hold it: the resource holds a value, another one, so that is an update, not an addition.
-        const held = a ?? step.oldState?.outputs?.[key];
+        const held = a ?? heldBefore[key];
         changes[key] = { kind: held === undefined ? "add" : b === undefined ? "delete" : "update" };
     }
     return changes;
@@ -238,7 +238,7 @@ export function driftOfPreview(stack: string, preview: unknown, lastUps: Readonl
         // The stack itself changes only with its outputs; the engine's default providers are its own bookkeeping.
         if (type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:")) continue;
         const [oldInputs, oldOutputs, newInputs] = [step.oldState?.inputs ?? {}, step.oldState?.outputs ?? {}, step.newState?.inputs ?? {}];
-        const byInputs = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(oldInputs, newInputs);
+        const byInputs = step.detailedDiff && Object.keys(step.detailedDiff).length > 0 ? step.detailedDiff : inputChanges(oldInputs, newInputs, undefined, oldOutputs);
         // A dynamic resource's provider diffs the live outputs against the program's inputs and lists no property,
         // and its refresh keeps a setting declared as a secret in the inputs: when the inputs show no change of a
         // changed resource, the declared settings whose live output differs are what drifted.
