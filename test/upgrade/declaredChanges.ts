@@ -3,12 +3,14 @@
  * lines `- change: <program> <resource> <what>: <why>` of the "### Upgrading" sections of every version above the
  * recorded one ("Unreleased" included). <program> is a recorded program's folder (test/upgrade/<version>/<program>)
  * or `*` for all; <what> is a property (`maxParticipants`) or, for a resource created or deleted, `create` or
- * `delete`. The upgrade test compares what it sees with these lines, so nothing changes silently.
+ * `delete`. A change of how an output is kept in state that no preview shows (an output made secret) is a line
+ * `- stored: <program> <resource> <property>: <why>`. The upgrade test compares what it sees with these lines, so
+ * nothing changes silently.
  */
 import * as fs from "node:fs";
 
-/** The Upgrading sections' lines per version heading, newest first, for the versions above `since`. */
-export function upgradingLines(changelog: string, since: string): string[] {
+/** The Upgrading sections' lines of one kind per version heading, newest first, for the versions above `since`. */
+export function upgradingLines(changelog: string, since: string, kind: "change" | "stored" = "change"): string[] {
     const lines: string[] = [];
     let inSection = false;
     let inUpgrading = false;
@@ -24,17 +26,17 @@ export function upgradingLines(changelog: string, since: string): string[] {
             inUpgrading = inSection && line.trim() === "### Upgrading";
             continue;
         }
-        if (inUpgrading && /^- change: /.test(line)) lines.push(line);
+        if (inUpgrading && line.startsWith(`- ${kind}: `)) lines.push(line);
     }
     return lines;
 }
 
-/** The changes declared for one recorded program, as `<resource> <what>`, sorted. */
-export function declaredChanges(changelogFile: string, since: string, program: string): string[] {
+/** The changes (or `stored` changes) declared for one recorded program, as `<resource> <what>`, sorted. */
+export function declaredChanges(changelogFile: string, since: string, program: string, kind: "change" | "stored" = "change"): string[] {
     const changes = new Set<string>();
-    for (const line of upgradingLines(fs.readFileSync(changelogFile, "utf8"), since)) {
-        const m = /^- change: (\S+) (\S+) (\S+?):? /.exec(`${line} `);
-        if (!m) throw new Error(`CHANGELOG.md: an Upgrading line reads "- change: <program> <resource> <what>: <why>", not: ${line}`);
+    for (const line of upgradingLines(fs.readFileSync(changelogFile, "utf8"), since, kind)) {
+        const m = new RegExp(`^- ${kind}: (\\S+) (\\S+) (\\S+?):? `).exec(`${line} `);
+        if (!m) throw new Error(`CHANGELOG.md: an Upgrading line reads "- ${kind}: <program> <resource> <what>: <why>", not: ${line}`);
         if (m[1] === "*" || m[1] === program) changes.add(`${m[2]} ${m[3]}`);
     }
     return [...changes].sort();
