@@ -54,11 +54,11 @@ describe("the names users write", () => {
     });
 
     it("the release archives, one per platform", async () => {
-        const release = (await import(pathToFileURL(path.join(ROOT, "scripts", "release-plugin.mjs")).href)) as { PLATFORMS: Record<string, unknown> };
+        const release = (await import(pathToFileURL(path.join(ROOT, "scripts", "release-plugin.mjs")).href)) as { PLATFORMS: Record<string, unknown>; PRODUCTS: Record<string, { name: string }> };
         expect(Object.keys(release.PLATFORMS)).toEqual(NAMES.platforms);
         const text = fs.readFileSync(path.join(ROOT, "scripts", "release-plugin.mjs"), "utf8");
-        // The archive's name as the script writes it, with this version and a platform.
-        const template = /`\$\{NAME\}-v\$\{version\}-\$\{platform\}\.tar\.gz`/.test(text) && /const NAME = "([^"]+)"/.exec(text)?.[1];
+        // The archive's name as the script writes it, with this version and a platform: the plugin product's name.
+        const template = /`\$\{product\.name\}-v\$\{version\}-\$\{platform\}\.tar\.gz`/.test(text) && release.PRODUCTS.plugin?.name;
         expect(template && `${template}-v${manifest.version}-linux-amd64.tar.gz`).toBe(NAMES.archive(manifest.version, "linux-amd64"));
     });
 
