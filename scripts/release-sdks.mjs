@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run release:sdks -- [--out DIR]`: the SDK packages of every language, from schema.json, with Pulumi's own
+// `npm run release:sdks -- [--languages nodejs,python,go] [--out DIR]`: the SDK packages of every language (or those asked for), from schema.json, with Pulumi's own
 // generator (`pulumi package gen-sdk`, the CLI in PULUMI_CLI_DIR or else on PATH):
 //   <out>/vcrooms-pulumi-<version>.tgz                 the TypeScript SDK, compiled, as `npm pack` makes it (@vcrooms/pulumi)
 //   <out>/pulumi_vcrooms-<version>-py3-none-any.whl    the Python SDK (pulumi_vcrooms), built by pip from setup.py
@@ -17,7 +17,7 @@ import * as path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 function usage(message) {
-    process.stderr.write(`release-sdks: ${message}\nusage: npm run release:sdks -- [--out DIR]\n`);
+    process.stderr.write(`release-sdks: ${message}\nusage: npm run release:sdks -- [--languages nodejs,python,go] [--out DIR]\n`);
     process.exit(2);
 }
 
@@ -25,9 +25,21 @@ function usage(message) {
 // is inherited by everything under any npm script, so it names the caller's folder only when npm ran this one.
 const callerDir = process.env.npm_lifecycle_event === "release:sdks" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
 let out = path.join(root, "release");
+/** The SDKs to build (`--languages python,go`): a Python team needs neither Node.js's nor Go's toolchain for its wheel. */
+const LANGUAGES = ["nodejs", "python", "go"];
+let languages = LANGUAGES;
+const takeLanguages = (value) => {
+    languages = value.split(",").map((l) => l.trim()).filter((l) => l !== "");
+    const unknown = languages.filter((l) => !LANGUAGES.includes(l));
+    if (languages.length === 0 || unknown.length > 0) usage(`--languages takes some of ${LANGUAGES.join(",")}; got ${JSON.stringify(value)}`);
+};
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--out") {
+    if (args[i] === "--languages") {
+        if (!args[i + 1]) usage("--languages needs a list");
+        takeLanguages(args[++i]);
+    } else if (args[i].startsWith("--languages=")) takeLanguages(args[i].slice("--languages=".length));
+    else if (args[i] === "--out") {
         if (!args[i + 1]) usage("--out needs a folder");
         out = path.resolve(callerDir, args[++i]);
     } else if (args[i].startsWith("--out=")) out = path.resolve(callerDir, args[i].slice("--out=".length));
@@ -199,7 +211,7 @@ const made = [];
 try {
     // TypeScript: compiled to bin/ with the generated package's own devDependencies, then packed from bin/ with its
     // package.json, as Pulumi's providers publish their Node.js SDKs.
-    made.push(step("nodejs SDK", () => {
+    if (languages.includes("nodejs")) made.push(step("nodejs SDK", () => {
         generate("nodejs");
         const sdk = path.join(work, "sdk", "nodejs");
         fs.writeFileSync(path.join(sdk, "README.md"), sdkReadme("nodejs", schema));
@@ -213,7 +225,7 @@ try {
 
     // Python: a pure wheel built by pip from the generated setup.py, with the pinned virtualenv's setuptools and
     // wheel (no build isolation: nothing fetched for the build).
-    made.push(step("python SDK", () => {
+    if (languages.includes("python")) made.push(step("python SDK", () => {
         generate("python");
         const sdk = path.join(work, "sdk", "python");
         // setup.py reads the README beside it for the wheel's description; the generator writes its own inside the package.
@@ -233,7 +245,7 @@ try {
 
     // Go: the module folder with its go.mod (the generator's, `supportPack`) completed by `go mod tidy` (go.sum, the
     // SDK's other requirements), and built once so a module that does not compile is never released.
-    made.push(step("go SDK", () => {
+    if (languages.includes("go")) made.push(step("go SDK", () => {
         generate("go");
         const sdk = path.join(work, "sdk", "go");
         fs.writeFileSync(path.join(sdk, "README.md"), sdkReadme("go", schema));
