@@ -60,7 +60,8 @@ export interface ProviderHost {
     call<T = any>(method: string, request: unknown): Promise<T>;
     /** Whatever the host printed on stderr (provider errors are logged there). */
     stderr: string[];
-    stop(): void;
+    /** Ends the host; resolves once its stderr is read to the end (what it printed before is in `stderr` then). */
+    stop(): Promise<void>;
 }
 
 /**
@@ -93,7 +94,11 @@ export function startProviderHost(options: { cwd: string; env?: Record<string, s
                     new Promise((ok, fail) => client[method](request, (err: Error | null, resp: unknown) => (err ? fail(err) : ok(resp as never)))),
                 stop: () => {
                     client.close();
+                    // A warning the provider printed just before answering is in the pipe, not yet read: the
+                    // child's "close" comes once its stdio are read to the end.
+                    const closed = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((done) => child.once("close", () => done()));
                     child.kill();
+                    return closed;
                 },
             });
         });

@@ -171,10 +171,11 @@ export class Engine {
         await this.host.call("configure", req);
     }
 
-    private stopHost(): void {
-        this.plan.warnings.push(...(this.host?.stderr.join("").split("\n").filter((line) => line.startsWith("warning: ")) ?? []));
-        this.host?.stop();
+    private async stopHost(): Promise<void> {
+        const host = this.host;
         this.host = undefined;
+        await host?.stop();
+        this.plan.warnings.push(...(host?.stderr.join("").split("\n").filter((line) => line.startsWith("warning: ")) ?? []));
     }
 
     /** `pulumi preview`: the plan, no writes to the API and no change to the state. */
@@ -287,7 +288,7 @@ export class Engine {
         } finally {
             await Promise.allSettled(inflight);
             if (!preview) this.state.save(saved);
-            this.stopHost();
+            await this.stopHost();
             setTimeout(() => process.off("unhandledRejection", swallow), 100);
         }
         return this.plan.result(outputs);
@@ -346,7 +347,7 @@ export class Engine {
             this.plan.fail(e);
         } finally {
             this.state.save(saved);
-            this.stopHost();
+            await this.stopHost();
         }
         return this.plan.result();
     }
