@@ -14,7 +14,8 @@
  * - the API holds exactly what is declared: each Room once, under the friendly URL its state has, and no other room;
  * - the TeamDefaults' destroy puts back the team's values from before the first up.
  * One residual window is reported, not failed: a Room whose create was answered but which the killed CLI had not
- * saved yet (another write was in flight then) is made again; docs/assumptions.md says why it is left.
+ * saved yet (another write was in flight then) is made again; docs/assumptions.md says why it is left. One window of
+ * the file backend's is recovered by the step docs/assumptions.md adds for it (an empty `.attrs` sidecar removed).
  *
  * Cost: N steps over the writes of an `up` only (one crash, cancel, refresh, up and destroy each); an update's and a
  * destroy's writes are not stepped, to keep the file within three minutes on an idle machine.
@@ -65,6 +66,18 @@ function descendants(pid: number): number[] {
     return found;
 }
 
+/**
+ * The metadata sidecars (`*.attrs`) the file backend left empty. Pulumi's file backend stores through gocloud's fileblob,
+ * which renames a checkpoint into place (a kill leaves the old or the new one whole) but writes the checkpoint's sidecar
+ * in place: a SIGKILL between its truncation and its write leaves it empty, and every later command on the stack fails
+ * with "failed to load checkpoint: EOF".
+ */
+function emptySidecars(dir: string): string[] {
+    return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[])
+        .map((entry) => path.join(dir, entry))
+        .filter((file) => file.endsWith(".attrs") && fs.statSync(file).isFile() && fs.statSync(file).size === 0);
+}
+
 /** SIGKILL of the CLI's process group, and of every process under it (the language host, the program, the plugins). */
 function killTree(pid: number): void {
     const all = [pid, ...descendants(pid)];
@@ -112,6 +125,7 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up loses n
 
         const failures: string[] = [];
         const known: string[] = [];
+        const upstream: string[] = [];
         for (let n = 1; n <= writes.length; n++) {
             await env.control("POST", "/reset");
             await env.control("POST", "/crash-point", { afterWrites: n });
@@ -128,7 +142,18 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up loses n
 
             // The documented recovery: the lock the killed CLI left, the interrupted operations it left (the next up
             // would keep the pending creates, and warn at every run), then up again.
-            must(`${at}: pulumi cancel`, await project.run(["cancel", "--yes", "--non-interactive"]));
+            const cancelled = await project.run(["cancel", "--yes", "--non-interactive"]);
+            const emptied = emptySidecars(path.join(project.dir, ".backend"));
+            if (emptied.length > 0) {
+                // The file backend's own window (docs/assumptions.md): the kill landed between the truncation and the
+                // write of a checkpoint's metadata sidecar. The checkpoint itself is whole; the documented step
+                // removes the empty sidecar, and the recovery goes on from there.
+                upstream.push(`${at}: the file backend left ${emptied.map((f) => path.basename(f)).join(", ")} empty`);
+                for (const file of emptied) fs.rmSync(file);
+                if (cancelled.code !== 0) must(`${at}: pulumi cancel, once the empty sidecar is removed`, await project.run(["cancel", "--yes", "--non-interactive"]));
+            } else {
+                must(`${at}: pulumi cancel`, cancelled);
+            }
             // Rooms whose create was answered but which the killed CLI had not saved yet (the one residual window,
             // docs/assumptions.md): a failure about those alone is reported as known, not as a failure.
             const saved = new Set(((await project.exportDeployment()).deployment.resources ?? []).filter((r) => String(r.type).endsWith(":Room")).map((r) => r.outputs?.friendlyUrl));
@@ -165,6 +190,7 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up loses n
             if (left.length > 0) fail(`${at}: destroy left the rooms ${shown(left)}`, left);
         }
         if (known.length > 0) console.warn(`known residual (a Room created and answered, not yet saved when the CLI was killed):\n${known.join("\n")}`);
+        if (upstream.length > 0) console.warn(`the file backend's sidecar window (upstream; recovered by removing the empty file):\n${upstream.join("\n")}`);
         expect(failures).toEqual([]);
     });
 });
