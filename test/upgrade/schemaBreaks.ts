@@ -67,33 +67,18 @@ export function schemaBreaks(old: Json, now: Json): string[] {
         breaks,
     );
     compareSides("config", { inputs: old.config?.variables, requiredInputs: old.config?.required }, { inputs: now.config?.variables, requiredInputs: now.config?.required }, breaks);
-    for (const token of keys(old.resources)) {
-        const then = old.resources[token] as Json;
-        const later = now.resources?.[token] as Json | undefined;
-        if (!later) {
-            breaks.push(`resource ${token}: removed`);
-            continue;
+    /** Where each kind of member keeps its inputs and outputs in a schema. */
+    type Sides = Parameters<typeof compareSides>[1];
+    const members: Array<[kind: "resource" | "function", section: "resources" | "functions", sides: (member: Json) => Sides]> = [
+        ["resource", "resources", (m) => ({ inputs: m.inputProperties, requiredInputs: m.requiredInputs, outputs: m.properties, requiredOutputs: m.required })],
+        ["function", "functions", (m) => ({ inputs: m.inputs?.properties, requiredInputs: m.inputs?.required, outputs: m.outputs?.properties, requiredOutputs: m.outputs?.required })],
+    ];
+    for (const [kind, section, sides] of members) {
+        for (const token of keys(old[section])) {
+            const later = now[section]?.[token] as Json | undefined;
+            if (!later) breaks.push(`${kind} ${token}: removed`);
+            else compareSides(`${kind} ${token}`, sides(old[section][token] as Json), sides(later), breaks);
         }
-        compareSides(
-            `resource ${token}`,
-            { inputs: then.inputProperties, requiredInputs: then.requiredInputs, outputs: then.properties, requiredOutputs: then.required },
-            { inputs: later.inputProperties, requiredInputs: later.requiredInputs, outputs: later.properties, requiredOutputs: later.required },
-            breaks,
-        );
-    }
-    for (const token of keys(old.functions)) {
-        const then = old.functions[token] as Json;
-        const later = now.functions?.[token] as Json | undefined;
-        if (!later) {
-            breaks.push(`function ${token}: removed`);
-            continue;
-        }
-        compareSides(
-            `function ${token}`,
-            { inputs: then.inputs?.properties, requiredInputs: then.inputs?.required, outputs: then.outputs?.properties, requiredOutputs: then.outputs?.required },
-            { inputs: later.inputs?.properties, requiredInputs: later.inputs?.required, outputs: later.outputs?.properties, requiredOutputs: later.outputs?.required },
-            breaks,
-        );
     }
     for (const token of keys(old.types)) {
         const then = old.types[token] as Json;
