@@ -39,6 +39,16 @@ outputs:
 
 describe.skipIf("skip" in cli)("where the plugin comes from", { timeout: 600_000 }, () => {
     const env = useEmulator({ rateLimit: 0 }, { projects });
+    /** The program's one room goes up (the API has it) and is destroyed (the API has it no more). */
+    const upAndDestroy = async (project: PulumiProject, friendlyUrl: string) => {
+        await project.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
+        const up = await project.up([], { preview: false });
+        expect(up.code, `${up.stdout}\n${up.stderr}`).toBe(0);
+        expect((await env.api("GET", `/rooms/${friendlyUrl}`)).status).toBe(200);
+        const destroy = await project.destroy([], { preview: false });
+        expect(destroy.code, destroy.stderr).toBe(0);
+        expect((await env.api("GET", `/rooms/${friendlyUrl}`)).status).toBe(404);
+    };
 
     it("the old root path ./node_modules/pulumi-vcrooms still runs the plugin (the installed package's root launcher)", async () => {
         const dir = outsideRepository("vcrooms-old-path-");
@@ -53,13 +63,7 @@ describe.skipIf("skip" in cli)("where the plugin comes from", { timeout: 600_000
         fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program("vcrooms-old-path", "./node_modules/pulumi-vcrooms", "old-path-room"));
         const project = new PulumiProject({ cliDir, folder: dir });
         projects.push(project);
-        await project.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
-        const up = await project.up([], { preview: false });
-        expect(up.code, `${up.stdout}\n${up.stderr}`).toBe(0);
-        expect((await env.api("GET", "/rooms/old-path-room")).status).toBe(200);
-        const destroy = await project.destroy([], { preview: false });
-        expect(destroy.code, destroy.stderr).toBe(0);
-        expect((await env.api("GET", "/rooms/old-path-room")).status).toBe(404);
+        await upAndDestroy(project, "old-path-room");
     });
 
     it(`pulumi package add <git repository>@${version} builds the repository's root PulumiPlugin.yaml at the tag and generates the SDK; a YAML program on that plugin goes up and is destroyed`, async () => {
@@ -98,13 +102,7 @@ describe.skipIf("skip" in cli)("where the plugin comes from", { timeout: 600_000
             if (add.code !== 0) expect(said, "the CLI's known failure after the SDK is generated, not another").toContain("This is a bug!");
             fs.symlinkSync(plugin, path.join(work, "vcrooms-plugin"), "dir");
             fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program("vcrooms-git-source", path.join(work, "vcrooms-plugin"), "git-source-room"));
-            await project.init({ "vcrooms:apiUrl": env.emulator.baseUrl }, { "vcrooms:developerKey": env.emulator.developerKey });
-            const up = await project.up([], { preview: false });
-            expect(up.code, `${up.stdout}\n${up.stderr}`).toBe(0);
-            expect((await env.api("GET", "/rooms/git-source-room")).status).toBe(200);
-            const destroy = await project.destroy([], { preview: false });
-            expect(destroy.code, destroy.stderr).toBe(0);
-            expect((await env.api("GET", "/rooms/git-source-room")).status).toBe(404);
+            await upAndDestroy(project, "git-source-room");
         } finally {
             await server.close();
             fs.rmSync(work, { recursive: true, force: true });
