@@ -101,8 +101,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (keeper) {
         keeper.save();
         // Any request may change the team (a write, a control call, a read that finds a room expired): the keeper
-        // writes only when what it would write differs.
-        app.addHook("onResponse", async () => keeper.save());
+        // writes only when what it would write differs. It writes before the answer is sent (onSend, not
+        // onResponse), so an emulator killed right after answering keeps what it answered.
+        app.addHook("onSend", async (_request, _reply, payload) => {
+            keeper.save();
+            return payload;
+        });
     }
     const host = options.host ?? "127.0.0.1";
     await app.listen({ host, port: options.port ?? 0 });

@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
@@ -24,7 +25,56 @@ async function observed(emulator: RunningEmulator) {
     return { state, content, statistics };
 }
 
+/** The emulator's bin with `--state file`, once it listens; `stop` ends it with `signal`. */
+function runBin(file: string, key: string) {
+    return new Promise<{ baseUrl: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }>((resolve, reject) => {
+        const child = spawn(process.execPath, [CLI, "--state", file, "--developer-key", key, "--rate-limit", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+        const exited = new Promise<number | null>((done) => child.once("exit", done));
+        readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+            const m = /^Rooms API emulator listening on (\S+)$/.exec(line);
+            if (m) resolve({ baseUrl: m[1]!, stop: (signal = "SIGTERM") => (child.kill(signal), exited) });
+        });
+        void exited.then((code) => reject(new Error(`exited ${code} before listening`)));
+    });
+}
+
+/** POST /rooms, and what the state file holds at the moment the answer's first bytes arrive (before its body is read). */
+function createAndReadFile(emulator: { baseUrl: string; developerKey: string }, file: string, friendlyUrl: string): Promise<{ status: number; filed: string[] }> {
+    return new Promise((resolve, reject) => {
+        const body = JSON.stringify({ friendly_url: friendlyUrl });
+        const request = http.request(`${emulator.baseUrl}/rooms`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${emulator.developerKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        });
+        request.on("response", (response) => {
+            const filed = (JSON.parse(fs.readFileSync(file, "utf8")).team.rooms as Array<{ friendly_url: string }>).map((r) => r.friendly_url);
+            response.resume();
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, filed }));
+        });
+        request.on("error", reject);
+        request.end(body);
+    });
+}
+
 describe("the emulator's state file", () => {
+    it("holds a write before its answer is sent: an emulator killed after answering keeps what it answered", async () => {
+        const own = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-state-answered-"));
+        const file = path.join(own, "team.json");
+        const developerKey = "state-file-answered-key-0123456789";
+        // Another process, as a user runs it: the answer leaves it before any hook that runs after sending.
+        const emulator = await runBin(file, developerKey);
+        try {
+            for (let n = 1; n <= 20; n++) {
+                const { status, filed } = await createAndReadFile({ baseUrl: emulator.baseUrl, developerKey }, file, `answered-${n}`);
+                expect(status).toBe(200);
+                expect(filed, `room ${n} answered before the file held it`).toContain(`answered-${n}`);
+            }
+        } finally {
+            await emulator.stop("SIGKILL");
+            fs.rmSync(own, { recursive: true, force: true });
+        }
+    });
+
     it("keeps defaults, rooms, content and usage across a restart, written after each change, without the key", async () => {
         const file = path.join(dir, "team.json");
         const key = "state-file-key-0123456789";
@@ -61,16 +111,7 @@ describe("the emulator's state file", () => {
     it("is the bin's --state: a room created through one run is there in the next", async () => {
         const file = path.join(dir, "bin.json");
         const key = "state-file-bin-key-0123456789";
-        const run = () =>
-            new Promise<{ baseUrl: string; stop: () => Promise<number | null> }>((resolve, reject) => {
-                const child = spawn(process.execPath, [CLI, "--state", file, "--developer-key", key, "--rate-limit", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-                const exited = new Promise<number | null>((done) => child.once("exit", done));
-                readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-                    const m = /^Rooms API emulator listening on (\S+)$/.exec(line);
-                    if (m) resolve({ baseUrl: m[1]!, stop: () => (child.kill("SIGTERM"), exited) });
-                });
-                void exited.then((code) => reject(new Error(`exited ${code} before listening`)));
-            });
+        const run = () => runBin(file, key);
         const call = (baseUrl: string, method: string, p: string, body?: unknown) =>
             fetch(`${baseUrl}${p}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
         const one = await run();
