@@ -7,9 +7,13 @@
  * as the contract or as the vendor's published document shows them), --state FILE (keep the team in FILE across
  * restarts: read at start when it exists, written after every change and at exit), --log.
  */
+import { isSea } from "node:sea";
 import { parseArgs } from "node:util";
 import { checkIdentity } from "./identity";
 import { startEmulator } from "./index";
+
+/** The name the user ran: the release's executable, or the npm package's bin. */
+const PROGRAM = isSea() ? "vcrooms-emulator" : "pulumi-vcrooms-emulator";
 
 async function main(): Promise<void> {
     const { values } = parseArgs({
@@ -29,7 +33,7 @@ async function main(): Promise<void> {
         },
     });
     if (values.help) {
-        console.log("Usage: pulumi-vcrooms-emulator [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--profile contract|documented] [--state FILE] [--log]");
+        console.log(`Usage: ${PROGRAM} [--host 127.0.0.1] [--port 0] [--team-id UUID] [--developer-key KEY] [--domain acme] [--rate-limit 1000] [--rate-limit-model window|bucket] [--latency-ms 0] [--profile contract|documented] [--state FILE] [--log]`);
         return;
     }
     const port = Number(values.port);
@@ -76,6 +80,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-    console.error(`pulumi-vcrooms-emulator: ${(error as Error).message}`);
+    console.error(`${PROGRAM}: ${(error as Error).message}`);
     process.exit(1);
 });

@@ -6,7 +6,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { AnswerProfile } from "./documented";
 import { checkIdentity } from "./identity";
 import { buildServer } from "./server";
-import { readStateFile, StateKeeper } from "./stateFile";
+import { lockStateFile, readStateFile, StateKeeper } from "./stateFile";
 
 export type { AnswerProfile } from "./documented";
 
@@ -78,6 +78,16 @@ export function generateDeveloperKey(): string {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
     checkIdentity(options);
+    const unlock = options.state === undefined ? undefined : lockStateFile(options.state);
+    try {
+        return await start(options, unlock);
+    } catch (error) {
+        unlock?.();
+        throw error;
+    }
+}
+
+async function start(options: EmulatorOptions, unlock: (() => void) | undefined): Promise<RunningEmulator> {
     const saved = options.state === undefined ? undefined : readStateFile(options.state);
     if (saved && options.teamId !== undefined && options.teamId !== saved.teamId) {
         throw new Error(`the state file ${options.state} holds team ${saved.teamId}, not the team id given (${options.teamId})`);
@@ -122,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         close: async () => {
             await app.close();
             keeper?.save();
+            unlock?.();
         },
     };
 }

@@ -4,7 +4,8 @@
  * different, and at close. Each write goes to a temporary file in the same folder, then is renamed over the file, so
  * a reader (or an emulator killed mid-write) sees the old team or the new one, never half a file. The developer key
  * is not kept (it is a secret, and the file is plain JSON): an emulator started from the file takes its key from
- * `--developer-key` as any other.
+ * `--developer-key` as any other. One emulator at a time keeps a file: a second one would write over the first's
+ * rooms at its every change, so it is refused while the first lives (`lockStateFile`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -56,5 +57,37 @@ export class StateKeeper {
         fs.writeFileSync(temporary, text);
         fs.renameSync(temporary, this.file);
         this.written = text;
+    }
+}
+
+/**
+ * Takes `FILE.lock` for this process, holding its process id; the returned function gives it back. A lock whose
+ * process no longer runs (an emulator killed with SIGKILL) is taken over; one whose process runs is refused.
+ */
+export function lockStateFile(file: string): () => void {
+    const lock = `${file}.lock`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+            fs.writeFileSync(lock, `${process.pid}\n`, { flag: "wx" });
+            return () => fs.rmSync(lock, { force: true });
+        } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        }
+        const holder = Number(fs.readFileSync(lock, "utf8").trim());
+        if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+            throw new Error(`the state file ${file} is kept by another emulator (process ${holder}, ${lock}): stop it, or give this one another --state file`);
+        }
+        fs.rmSync(lock, { force: true });
+    }
+    throw new Error(`the state file ${file} is being locked by another emulator starting at the same time (${lock}): start one at a time`);
+}
+
+function running(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch (error) {
+        // EPERM: it runs, under another user.
+        return (error as NodeJS.ErrnoException).code === "EPERM";
     }
 }

@@ -57,6 +57,17 @@ function createAndReadFile(emulator: { baseUrl: string; developerKey: string }, 
 }
 
 describe("the emulator's state file", () => {
+    it("is kept by one emulator at a time: a second one on the file is refused while the first runs, and starts once it stopped", async () => {
+        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-state-lock-")), "team.json");
+        const first = await startEmulator({ state: file, rateLimit: 0 });
+        await expect(startEmulator({ state: file, rateLimit: 0 })).rejects.toThrow(`the state file ${file} is kept by another emulator (process ${process.pid}, ${file}.lock)`);
+        await first.close();
+        const second = await startEmulator({ state: file, rateLimit: 0 });
+        await second.close();
+        expect(fs.readdirSync(path.dirname(file))).toEqual(["team.json"]);
+        fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    });
+
     it("holds a write before its answer is sent: an emulator killed after answering keeps what it answered", async () => {
         const own = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-state-answered-"));
         const file = path.join(own, "team.json");
@@ -69,6 +80,12 @@ describe("the emulator's state file", () => {
                 expect(status).toBe(200);
                 expect(filed, `room ${n} answered before the file held it`).toContain(`answered-${n}`);
             }
+            // Killed: its lock is left, and taken over by the next emulator, which has every room that was answered.
+            await emulator.stop("SIGKILL");
+            const restarted = await runBin(file, developerKey);
+            const listed = await fetch(`${restarted.baseUrl}/rooms?per_page=100`, { headers: { authorization: `Bearer ${developerKey}` } });
+            expect(((await listed.json()) as { data: Array<{ friendly_url: string }> }).data.map((r) => r.friendly_url).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `answered-${i + 1}`).sort());
+            await restarted.stop();
         } finally {
             await emulator.stop("SIGKILL");
             fs.rmSync(own, { recursive: true, force: true });
