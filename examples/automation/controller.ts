@@ -13,7 +13,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { load } from "js-yaml";
 import * as vcrooms from "pulumi-vcrooms";
 
@@ -72,17 +72,35 @@ async function stackOf(team: Team): Promise<Stack> {
 
 type Action = "up" | "preview" | "destroy";
 
+/**
+ * The run's warnings, printed as they come (on stderr, the team named): the provider warns (a setting the API did not
+ * apply, a name its link cannot carry, a join token the room no longer admits), and a run that succeeds would
+ * otherwise say nothing of them. The engine's warnings come as "warning" events; what a provider process writes on
+ * its stderr (the package's own resources print their warnings there, as "warning: ...") comes as "info#err".
+ */
+function warningsOf(team: Team) {
+    return {
+        color: "never" as const,
+        onEvent: (event: EngineEvent) => {
+            const diagnostic = event.diagnosticEvent;
+            if (!diagnostic || diagnostic.ephemeral) return;
+            if (diagnostic.severity === "warning") console.error(`${team.name}: warning: ${diagnostic.message.trim()}`);
+            else if (diagnostic.severity === "info#err") console.error(`${team.name}: ${diagnostic.message.trim()}`);
+        },
+    };
+}
+
 async function reconcile(team: Team, action: Action): Promise<string> {
     const stack = await stackOf(team);
     if (action === "preview") {
-        const preview = await stack.preview();
+        const preview = await stack.preview(warningsOf(team));
         return `${team.name}: preview ${JSON.stringify(preview.changeSummary)}`;
     }
     if (action === "destroy") {
-        await stack.destroy();
+        await stack.destroy(warningsOf(team));
         return `${team.name}: destroyed`;
     }
-    const up = await stack.up();
+    const up = await stack.up(warningsOf(team));
     const urls = (up.outputs.roomUrls?.value ?? {}) as Record<string, string>;
     return `${team.name}: ${up.summary.result}; ${Object.entries(urls).map(([room, url]) => `${room} ${url}`).join(", ") || "no rooms"}`;
 }

@@ -227,6 +227,13 @@ describe.skipIf("skip" in cli)("examples through the real CLI", { timeout: 900_0
             expect(await run(["--parallel"])).toBe(`${teamA}\n${teamBLine}\n`);
             expect(((await apiCaller(teamB)("GET", "/rooms")).body.data as Array<{ friendly_url: string }>).map((r) => r.friendly_url)).toEqual(["support"]);
             expect(await run(["--destroy"])).toBe("team-a: destroyed\nteam-b: destroyed\n");
+            // A provider's warning reaches the controller's user: a team file whose room name its link cannot carry.
+            const warned = path.join(dir, "teams-warned");
+            fs.mkdirSync(warned);
+            fs.writeFileSync(path.join(warned, "team-b.yaml"), `apiUrl: ${teamB.baseUrl}\ndeveloperKeyEnv: TEAM_B_DEVELOPER_KEY\nrooms:\n  - name: spaced\n    friendlyUrl: "spaced room"\n`);
+            const preview = await controller.runFile(process.execPath, ["bin/controller.js", "--preview", warned]);
+            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+            expect(preview.stderr).toContain('team-b: warning: Room "spaced": friendlyUrl holds white space');
             expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
             expect((await apiCaller(teamB)("GET", "/rooms")).body.total_count).toBe(0);
         } finally {
