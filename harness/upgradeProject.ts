@@ -92,12 +92,13 @@ function installPythonSdk(checkout: string, project: string, options: { cliDir: 
 /**
  * The checkout's Go SDK in `sdks/vcrooms` (where go.mod's replace points, as `pulumi install` puts it), and the
  * program built against it into the binary its Pulumi.yaml names: one build per project rather than one at each
- * command, on Go's warm build cache.
+ * command. `-trimpath` keeps the project's temporary folder out of the SDK package's build-cache key, so a version's
+ * SDK compiles once and later projects only link (Pulumi's SDK stays as scripts/go-warm compiled it).
  */
 function buildGoProgram(checkout: string, project: string, options: { cliDir: string; env: NodeJS.ProcessEnv }): void {
     generateSdk(checkout, project, "go", path.join(project, "sdks", "vcrooms"), options);
     const binary = (yaml.load(fs.readFileSync(path.join(project, "Pulumi.yaml"), "utf8")) as { runtime: { options: { binary: string } } }).runtime.options.binary;
-    run(`building the go program with the SDK of ${checkout}/plugin`, "go", ["build", "-o", binary, "."], { cwd: project, env: { ...options.env, GOTOOLCHAIN: "local" } });
+    run(`building the go program with the SDK of ${checkout}/plugin`, "go", ["build", "-trimpath", "-o", binary, "."], { cwd: project, env: { ...options.env, GOTOOLCHAIN: "local" } });
 }
 
 /** What each program needs of the checkout beyond its node_modules: the SDK it imports, generated from the plugin. */
