@@ -123,8 +123,14 @@ export function prepareUpgradeProject(programDir: string, checkout: string, opti
     for (const entry of fs.readdirSync(programDir, { withFileTypes: true })) {
         if (entry.isFile() && !RECORDED_FILES.includes(entry.name)) fs.copyFileSync(path.join(programDir, entry.name), path.join(dir, entry.name));
     }
-    linkPackages(checkout, path.join(dir, "node_modules"));
-    SDKS[program]?.(checkout, dir, options);
+    try {
+        linkPackages(checkout, path.join(dir, "node_modules"));
+        SDKS[program]?.(checkout, dir, options);
+    } catch (e) {
+        // No one else knows the folder yet: a failed SDK generation or build leaves nothing behind.
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw e;
+    }
     return { dir, program };
 }
 
