@@ -145,6 +145,18 @@ const skipPreview = (options: Operation) => `--skip-preview=${options.preview ==
 
 const PASSPHRASE = "vcrooms-test-passphrase";
 
+/**
+ * Makes the virtualenv `venv` layered over `shared` (scripts/pulumi-python's, never installed into): a `.pth` file
+ * puts the shared packages (pulumi, pip, setuptools) on its path, so pip works offline and installs only a
+ * project's own packages (its generated SDK) into it.
+ */
+export function layeredVirtualenv(venv: string, shared: string): void {
+    const sharedPython = path.join(shared, "bin", "python");
+    execFileSync(sharedPython, ["-m", "venv", "--without-pip", venv], { stdio: "ignore" });
+    const purelib = (python: string) => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { encoding: "utf8" }).trim();
+    fs.writeFileSync(path.join(purelib(path.join(venv, "bin", "python")), "vcrooms-shared.pth"), `${purelib(sharedPython)}\n`);
+}
+
 /** Copies a Python program's files (not a virtualenv or SDK left in its folder) and points its Pulumi.yaml at this machine. */
 function writePythonProject(into: string, program: PythonProgram, name: string): void {
     for (const entry of fs.readdirSync(program.source, { withFileTypes: true })) {
@@ -155,10 +167,7 @@ function writePythonProject(into: string, program: PythonProgram, name: string):
     if (program.packages) project.packages = { ...project.packages, ...program.packages };
     const venv = path.resolve(into, project.runtime?.options?.virtualenv ?? "venv");
     project.runtime = { name: "python", options: { ...project.runtime?.options, virtualenv: venv } };
-    const sharedPython = path.join(program.shared, "bin", "python");
-    execFileSync(sharedPython, ["-m", "venv", "--without-pip", venv], { stdio: "ignore" });
-    const purelib = (python: string) => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { encoding: "utf8" }).trim();
-    fs.writeFileSync(path.join(purelib(path.join(venv, "bin", "python")), "vcrooms-shared.pth"), `${purelib(sharedPython)}\n`);
+    layeredVirtualenv(venv, program.shared);
     // JSON is YAML too: js-yaml's `load` is all this repository declares of it (examples/gitops/js-yaml.d.ts).
     fs.writeFileSync(path.join(into, "Pulumi.yaml"), JSON.stringify(project, null, 2) + "\n");
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/record-upgrade-baseline.mjs [--checkout DIR] [--programs dynamic-ts,plugin-ts,yaml]`: records, with a
+// `node scripts/record-upgrade-baseline.mjs [--checkout DIR] [--programs dynamic-ts,plugin-ts,python,go,yaml]`: records, with a
 // release's code, one stack per program of test/upgrade/programs/ into test/upgrade/<version>/<program>/, which
 // test/upgrade/upgrade.test.ts then upgrades to the current code. See docs/release.md.
 //
@@ -9,7 +9,10 @@
 //   --programs LIST  the programs to record; default every folder of test/upgrade/programs/.
 //
 // Needs `npm run build` here (the emulator and the harness run from this repository's dist/: the emulator is not the
-// provider, and its --state file is what the recording keeps) and the Pulumi CLI in PULUMI_CLI_DIR.
+// provider, and its --state file is what the recording keeps) and the Pulumi CLI in PULUMI_CLI_DIR; for the python
+// program a virtualenv with the pinned pulumi package (PULUMI_PYTHON_VENV, or scripts/pulumi-python's), for the go
+// program Go with its module cache holding go.sum's modules. The plugin programs import the SDK that
+// harness/upgradeProject.ts generates from the checkout's plugin (TypeScript, Python, Go).
 // Each recording holds: the program as it was run; Pulumi.upgrade.yaml (its encryption salt and the developer key,
 // encrypted with the harness's fixed test passphrase); stack.json (`pulumi stack export`); team-before.json and
 // team.json (the emulator's --state file before the up and after it); recorded.json (what recorded it).
