@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { declarations, type Kind } from "./declarations";
 import type { Declaration, Values } from "./declarations/declaration";
-import { REPLACE_ON_CHANGES } from "./declarations/derive";
+import { hiddenKey, REPLACE_ON_CHANGES } from "./declarations/derive";
 import { withReplaceOnChanges } from "./resources/diff";
 import type { Context, ResourceKind } from "./resources/kind";
 import type { FunctionName, FunctionResult } from "./functions";
@@ -29,10 +29,51 @@ export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "up
  * name from the SDK's name input: resources/hiddenKeys.ts).
  */
 export const providers = Object.fromEntries(
-    Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(replacingOnChanges(declarations[kind as Kind], k))]),
+    Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(replacingOnChanges(declarations[kind as Kind], planningGenerated(declarations[kind as Kind], k)))]),
 ) as Record<Kind, DynamicProvider>;
 
 export type ProviderKind = Kind;
+
+/**
+ * The kind with its generated unique input (a room's friendly URL, `uniqueInput` with `generatedFlag`) carried in the
+ * checked inputs of an update. The engine answers a dynamic resource's preview of an update with its checked inputs
+ * (the dynamic-provider host has no preview of its own), so a generated name left out of them was planned unknown, and
+ * what names the room by it (a purge, a join token) was previewed as replaced. Check carries the value the resource has:
+ * kept from the old inputs (the kind's check keeps one held there), else the one the create made (`generated`, from
+ * the create id and resource name the old inputs hold); a refresh's inputs carry the value read. The value stays
+ * generated, not declared: diff and update see the inputs without it, so it never renames the room, nor makes a
+ * replacement delete first; a replacement, checked with no olds, gets a new one.
+ */
+function planningGenerated(d: Declaration, kind: ResourceKind): ResourceKind {
+    const unique = d.uniqueInput;
+    const flag = d.generatedFlag;
+    const generated = kind.generated?.bind(kind);
+    if (unique === undefined || flag === undefined || generated === undefined) return kind;
+    // The engine's form hides the flag (`__<name>`); a state written before holds the plain name.
+    const flagged = (bag: Values | undefined) => bag?.[hiddenKey(flag)] === true || bag?.[flag] === true;
+    const undeclared = (news: Values) => {
+        if (!flagged(news) || !(unique in news)) return news;
+        const { [unique]: _generated, ...rest } = news;
+        return rest;
+    };
+    const carrying = (inputs: Values, value: unknown) => (flagged(inputs) && inputs[unique] === undefined && typeof value === "string" ? { ...inputs, [unique]: value } : inputs);
+    const update = kind.update?.bind(kind);
+    return {
+        ...kind,
+        read: async (id, props, ctx) => {
+            const result = await kind.read(id, props, ctx);
+            return result.inputs === undefined ? result : { ...result, inputs: carrying(result.inputs, result.props[unique]) };
+        },
+        delete: kind.delete.bind(kind),
+        create: kind.create.bind(kind),
+        async check(olds, news, ctx) {
+            const result = await kind.check(olds, news, ctx);
+            return flagged(olds) ? { ...result, inputs: carrying(result.inputs, generated(olds)) } : result;
+        },
+        diff: (id, olds, news, ctx) => kind.diff(id, olds, undeclared(news), ctx),
+        ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => update(id, olds, undeclared(news), ctx) } : {}),
+    };
+}
 
 /** The bag without the replaceOnChanges input, and that input's paths. */
 function withoutPaths(bag: Values | undefined): { plain: Values; paths: string[] | undefined } {

@@ -44,8 +44,8 @@ export function newCreateId(ctx: Pick<Context, "randomSeed">): string {
 
 /**
  * Pulumi-style auto-name: the resource name, made URL-safe, plus 7 hex digits of the create id; 3 to 32 characters.
- * Decided by create (check keeps only the create id), so preview shows it as unknown rather than a name up would
- * not create; a replacement, with its new create id, gets a new name.
+ * Decided by create (check keeps only the create id), so the preview of a create shows it as unknown rather than a
+ * name up would not create; a replacement, with its new create id, gets a new name.
  */
 export function generateFriendlyUrl(name: string, createId: string): string {
     const base = name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
@@ -368,6 +368,15 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         }
         const kept = news.friendlyUrl === undefined && planned.friendlyUrl !== undefined ? { friendlyUrl: planned.friendlyUrl } : {};
         return { ...inputsAsPlanned(room, news), ...kept, roomUrl: planned.roomUrl } as RoomOutputs;
+    }
+
+    /**
+     * The friendly URL a create made for a room whose name is generated: from the resource name and create id its
+     * inputs held then (old inputs hold the name the create had, even when an alias renames the resource now).
+     */
+    generated(inputs: RoomInputs): string | undefined {
+        const { resourceName, createId } = inputs;
+        return inputs.friendlyUrlGenerated === true && typeof resourceName === "string" && typeof createId === "string" ? generateFriendlyUrl(resourceName, createId) : undefined;
     }
 
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
