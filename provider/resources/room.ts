@@ -280,6 +280,27 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     /**
+     * Marks a create's record returned. The room exists by now, so a record that cannot be written must not fail the
+     * create: it goes instead (left under way, the next check with no olds, an `up --replace`, would take its create id).
+     */
+    private markReturned(at: { key: RecordKey; developerKey: string }, createId: string): void {
+        try {
+            this.creates.write(at.key, at.developerKey, { createId, returned: true });
+        } catch {
+            this.forget(at.key);
+        }
+    }
+
+    /** Removes a record that has served; one that cannot be removed is read again later, and removed then. */
+    private forget(key: RecordKey): void {
+        try {
+            this.creates.remove(key);
+        } catch {
+            // Kept: a returned record is never taken by a check, and a later check or delete tries again.
+        }
+    }
+
+    /**
      * The create id of this resource's create that an up killed midway left under way, if any: a new resource (no
      * olds) takes it over, so its create finds the room that one may have made (under the same generated name, with
      * the same marker) as its own rather than making a second one or failing on the name. A create that returned is
@@ -292,7 +313,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (record === undefined) return undefined;
         const { createId, returned } = record.values;
         if (typeof olds.createId === "string") {
-            if (olds.createId === createId) this.creates.remove(record.at.key);
+            if (olds.createId === createId) this.forget(record.at.key);
             return undefined;
         }
         return typeof createId === "string" && returned !== true ? createId : undefined;
@@ -453,7 +474,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId, ...earlier });
         try {
             const made = await this.createRoom(given, ctx, typeof returnedCreateId === "string" ? returnedCreateId : undefined);
-            if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId, returned: true });
+            if (underWay) this.markReturned(underWay, given.createId as string);
             return made;
         } catch (error) {
             // Refused, or kept as unsettled (an id the engine records): nothing of this create is left to find later.
@@ -604,7 +625,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
         // The resource's create returned and no check has run since (a destroy right after the up): its record goes.
         const record = typeof props.createId === "string" ? this.createRecord(props as RoomInputs, ctx) : undefined;
-        if (record !== undefined && record.values.createId === props.createId) this.creates.remove(record.at.key);
+        if (record !== undefined && record.values.createId === props.createId) this.forget(record.at.key);
         if (id.startsWith(UNSETTLED)) {
             // A create whose outcome stayed unknown: the room it made, if it made one and it is provably that create's.
             let made: RoomRecord | undefined;
