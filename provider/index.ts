@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { declarations, type Kind } from "./declarations";
 import type { Declaration, Values } from "./declarations/declaration";
-import { REPLACE_ON_CHANGES } from "./declarations/derive";
+import { generatedCarrier, hiddenKey, REPLACE_ON_CHANGES } from "./declarations/derive";
 import { withReplaceOnChanges } from "./resources/diff";
 import type { Context, ResourceKind } from "./resources/kind";
 import type { FunctionName, FunctionResult } from "./functions";
@@ -29,10 +29,54 @@ export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "up
  * name from the SDK's name input: resources/hiddenKeys.ts).
  */
 export const providers = Object.fromEntries(
-    Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(replacingOnChanges(declarations[kind as Kind], k))]),
+    Object.entries(runtime.kinds).map(([kind, k]) => [kind, reportingOnce<DynamicProvider>(replacingOnChanges(declarations[kind as Kind], planningGenerated(declarations[kind as Kind], k)))]),
 ) as Record<Kind, DynamicProvider>;
 
 export type ProviderKind = Kind;
+
+/**
+ * The kind with its generated unique input (a room's friendly URL: `uniqueInput` with `generatedFlag`) carried through
+ * an update in the hidden input `generatedCarrier` names. The engine answers a dynamic resource's update preview with
+ * its checked inputs (the dynamic-provider host has no preview of its own), and a generated name is not among them: it
+ * was planned unknown, and a purge or join token naming the room by it was previewed as replaced. Check carries the
+ * value the resource has: the one carried before, else the one its create made (the kind's `generated`, from the create
+ * id and resource name the old inputs hold); a refresh's inputs carry the value read. The SDK plans the output from it.
+ * Hidden, it never shows in the engine's display as a declared input, and the kind never sees it, so it never renames
+ * the room nor makes a replacement delete first; a replacement, checked with no olds, carries nothing and gets a new name.
+ */
+function planningGenerated(d: Declaration, kind: ResourceKind): ResourceKind {
+    const unique = d.uniqueInput;
+    const flag = d.generatedFlag;
+    const carrier = generatedCarrier(d);
+    const generated = kind.generated?.bind(kind);
+    if (unique === undefined || flag === undefined || carrier === undefined || generated === undefined) return kind;
+    // The engine's form hides the flag (`__<name>`); a state written before holds the plain name.
+    const flagged = (bag: Values) => bag[hiddenKey(flag)] === true || bag[flag] === true;
+    const without = (bag: Values): Values => {
+        if (!(carrier in bag)) return bag;
+        const { [carrier]: _carried, ...rest } = bag;
+        return rest;
+    };
+    // Only where the name is generated and the inputs do not hold it themselves (a state written before may).
+    const carrying = (inputs: Values, value: unknown) => (flagged(inputs) && inputs[unique] === undefined && typeof value === "string" ? { ...inputs, [carrier]: value } : inputs);
+    const update = kind.update?.bind(kind);
+    return {
+        ...kind,
+        async check(olds, news, ctx) {
+            const result = await kind.check(without(olds), news, ctx);
+            const value = typeof olds[carrier] === "string" ? olds[carrier] : flagged(olds) ? generated(olds) : undefined;
+            return { ...result, inputs: carrying(result.inputs, value) };
+        },
+        diff: (id, olds, news, ctx) => kind.diff(id, olds, without(news), ctx),
+        create: (inputs, ctx) => kind.create(without(inputs), ctx),
+        async read(id, props, ctx) {
+            const result = await kind.read(id, props, ctx);
+            return result.inputs === undefined ? result : { ...result, inputs: carrying(result.inputs, result.props[unique]) };
+        },
+        ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => update(id, olds, without(news), ctx) } : {}),
+        delete: (id, props, ctx) => kind.delete(id, props, ctx),
+    };
+}
 
 /** The bag without the replaceOnChanges input, and that input's paths. */
 function withoutPaths(bag: Values | undefined): { plain: Values; paths: string[] | undefined } {

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, echoSentinel, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { carryingOutputs, echoSentinel, generatedCarrier, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
 import { checkConfigFields } from "../provider/model/connection";
 import { PACKAGE } from "../provider/model/types";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
@@ -49,6 +49,9 @@ export function urnOf(type: string, name: string, parent: pulumi.Resource | unde
 /** The props a resource registers: placeholders for every output, then the args, secrets wrapped. */
 export function resourceProps(d: Declaration, name: string, args: Record<string, unknown>, opts: pulumi.CustomResourceOptions = {}): Record<string, unknown> {
     const props: Record<string, unknown> = { ...outputPlaceholders(d), ...args };
+    // Never sent (undefined): the placeholder of the hidden input the engine answers an update preview with (withCarried).
+    const carrier = generatedCarrier(d);
+    if (carrier !== undefined) props[carrier] = undefined;
     for (const [key, secret] of secretInputs(d)) if (key in args) props[key] = secretForm(args[key], secret);
     // Bookkeeping, under the `__` names the engine's display hides (provider/resources/hiddenKeys.ts).
     for (const key of resourceNameInputs(d)) props[hiddenKey(key)] = name;
@@ -247,7 +250,43 @@ export abstract class DeclaredResource extends ShimResource {
             Error.prepareStackTrace = prepare;
         }
         if (pulumi.runtime.isDryRun()) withoutEchoes(this, d);
+        withCarried(this, d);
     }
+}
+
+/** The parts of an Output the SDK itself combines outputs from (`pulumi.secret` and `unsecret` build theirs so). */
+interface OutputParts<T> {
+    resources(): Set<pulumi.Resource>;
+    promise(withUnknowns?: boolean): Promise<T>;
+    isKnown: Promise<boolean>;
+    isSecret: Promise<boolean>;
+    allResources?(): Promise<Set<pulumi.Resource>>;
+}
+const OutputOf = pulumi.Output as unknown as new <T>(resources: Set<pulumi.Resource>, promise: Promise<T>, isKnown: Promise<boolean>, isSecret: Promise<boolean>, allResources: Promise<Set<pulumi.Resource>> | undefined) => pulumi.Output<T>;
+
+/**
+ * A generated `uniqueInput` (a room's friendly URL) as an update preview plans it: the engine answers a dynamic
+ * resource's update preview with its checked inputs, where the provider carries the generated value under a hidden
+ * name (`generatedCarrier`, provider/index.ts); where the output itself is unknown there and the carried value is
+ * known, the output is that value. What names the room by it (a purge, a token) is then planned as the up leaves it.
+ * The hidden property is not left on the resource; outside a preview there is nothing to plan.
+ */
+function withCarried(resource: DeclaredResource, d: Declaration): void {
+    const carrier = generatedCarrier(d);
+    if (carrier === undefined || d.uniqueInput === undefined) return;
+    const outputs = resource as unknown as Record<string, pulumi.Output<unknown> | undefined>;
+    const carried = outputs[carrier] as unknown as OutputParts<unknown> | undefined;
+    delete outputs[carrier];
+    const own = outputs[d.uniqueInput] as unknown as OutputParts<unknown> | undefined;
+    if (!pulumi.runtime.isDryRun() || own === undefined || carried === undefined) return;
+    const fromCarried = Promise.all([own.isKnown, carried.isKnown, carried.promise(true)]).then(([ownKnown, carriedKnown, value]) => !ownKnown && carriedKnown && typeof value === "string");
+    outputs[d.uniqueInput] = new OutputOf(
+        own.resources(),
+        fromCarried.then((use) => (use ? carried.promise(true) : own.promise(true))),
+        Promise.all([own.isKnown, fromCarried]).then(([known, use]) => known || use),
+        Promise.all([own.isSecret, carried.isSecret]).then(([a, b]) => a || b),
+        own.allResources?.(),
+    );
 }
 
 /**

@@ -9,7 +9,7 @@ export interface Room extends RoomOutputs {}
 
 /**
  * A video-conference room. When `friendlyUrl` is omitted, create names it after the resource name
- * plus a random suffix (unknown at preview), kept from then on; a replacement gets a new one. Changing `tags` replaces the room (the API takes
+ * plus a random suffix (unknown at the preview of its create, planned as kept at an update's), kept from then on; a replacement gets a new one. Changing `tags` replaces the room (the API takes
  * tags only on create); every other change is made in place with one PATCH.
  */
 export class Room extends DeclaredResource {

@@ -26,11 +26,14 @@ export class Semaphore {
     }
 }
 
-/** Keys whose values differ between two property bags (secrets compared by value). */
+/**
+ * Keys whose values differ between two property bags (secrets compared by value), as the engine shows them: without
+ * the internal `__` keys (`resource.IsInternalPropertyKey`: `__provider`, the providers' hidden bookkeeping).
+ */
 function changedKeys(a: Props, b: Props): string[] {
     const x = stripSecrets(a) as Props;
     const y = stripSecrets(b) as Props;
-    return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => k !== "__provider" && JSON.stringify(x[k]) !== JSON.stringify(y[k])).sort();
+    return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !k.startsWith("__") && JSON.stringify(x[k]) !== JSON.stringify(y[k])).sort();
 }
 
 export interface RegisterRequest {

@@ -102,6 +102,16 @@ export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 export const hiddenKey = (name: string): string => `__${name}`;
 
 /**
+ * The hidden input in which the dynamic face carries a generated `uniqueInput`'s value through an update (a room's
+ * `__friendlyUrl`): the engine plans a dynamic resource's update from its checked inputs, where a generated name is
+ * otherwise absent. Hidden, so the engine's display never shows it as a declared input, and the kinds never see it
+ * (provider/index.ts, `planningGenerated`); the SDK plans the output from it (sdk/declaredResource.ts).
+ */
+export function generatedCarrier(d: Declaration): string | undefined {
+    return d.uniqueInput !== undefined && d.generatedFlag !== undefined ? hiddenKey(d.uniqueInput) : undefined;
+}
+
+/**
  * The inputs that are bookkeeping, not the user's: the resource name, URN, stack and secret names the SDK fills, the flag check sets
  * when it generated a value, and the create id check chooses. The engine sees them as `__<name>` (provider/resources/hiddenKeys.ts), so that `pulumi
  * preview --diff` hides them as it hides `__provider`. A purge's `deletes` is filled by check too, but stays visible:

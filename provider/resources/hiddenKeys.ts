@@ -70,6 +70,7 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
     const ctxOf = (ctx: Context | undefined, plain: Values | undefined) => named(ctx, nameKeys, plain, urnKeys);
     const update = kind.update?.bind(kind);
     const planned = kind.planned?.bind(kind);
+    const generated = kind.generated?.bind(kind);
     return {
         async check(olds, news, ctx) {
             const o = inward(keys, olds);
@@ -123,5 +124,6 @@ export function hidingBookkeeping(d: Declaration, kind: ResourceKind): ResourceK
                   },
               }
             : {}),
+        ...(generated ? { generated: (inputs: Values) => generated(inward(keys, inputs).plain as Values) } : {}),
     };
 }

@@ -88,6 +88,13 @@ export interface ResourceKind<I = Values, O = Values> {
      * Only the plugin face calls it (the engine runs no code of a dynamic provider at preview).
      */
     planned?(id: string | undefined, news: I, olds: O | undefined, ctx?: Context): Promise<O>;
+    /**
+     * The value the create made for the declaration's generated `uniqueInput` (a room's friendly URL), from the inputs
+     * check kept for it (`generatedFlag` set, the create id, the resource name); undefined where they do not give it.
+     * Only the dynamic face calls it: there the engine plans an update's outputs from the checked inputs alone, so an
+     * update carries the value in them (provider/index.ts).
+     */
+    generated?(inputs: I): string | undefined;
 }
 
 /** Who a call is about, for what the provider keeps per resource: its URN, else (a state written before) its name. */

@@ -44,8 +44,8 @@ export function newCreateId(ctx: Pick<Context, "randomSeed">): string {
 
 /**
  * Pulumi-style auto-name: the resource name, made URL-safe, plus 7 hex digits of the create id; 3 to 32 characters.
- * Decided by create (check keeps only the create id), so preview shows it as unknown rather than a name up would
- * not create; a replacement, with its new create id, gets a new name.
+ * Decided by create (check keeps only the create id), so the preview of a create shows it as unknown rather than a
+ * name up would not create; a replacement, with its new create id, gets a new name.
  */
 export function generateFriendlyUrl(name: string, createId: string): string {
     const base = name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 24) || "room";
@@ -272,17 +272,51 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         }
     }
 
+    /** This resource's record of its create: under way, or returned and not yet known to be in the engine's state. */
+    private createRecord(inputs: RoomInputs, ctx: Context): { at: { key: RecordKey; developerKey: string }; values: Values } | undefined {
+        const at = this.createKey(inputs, ctx);
+        const found = at && this.creates.read(at.key, at.developerKey);
+        return at && found && "values" in found ? { at, values: found.values } : undefined;
+    }
+
+    /**
+     * Marks a create's record returned. The room exists by now, so a record that cannot be written must not fail the
+     * create: it goes instead (left under way, the next check with no olds, an `up --replace`, would take its create id).
+     */
+    private markReturned(at: { key: RecordKey; developerKey: string }, createId: string): void {
+        try {
+            this.creates.write(at.key, at.developerKey, { createId, returned: true });
+        } catch {
+            this.forget(at.key);
+        }
+    }
+
+    /** Removes a record that has served; one that cannot be removed is read again later, and removed then. */
+    private forget(key: RecordKey): void {
+        try {
+            this.creates.remove(key);
+        } catch {
+            // Kept: a returned record is never taken by a check, and a later check or delete tries again.
+        }
+    }
+
     /**
      * The create id of this resource's create that an up killed midway left under way, if any: a new resource (no
      * olds) takes it over, so its create finds the room that one may have made (under the same generated name, with
-     * the same marker) as its own rather than making a second one or failing on the name.
+     * the same marker) as its own rather than making a second one or failing on the name. A create that returned is
+     * not taken here: the engine checks an `up --replace` with no olds too, and that replacement would take the create
+     * id of the very room it replaces (see `create`). With olds holding the recorded create id, the engine has the
+     * create's result in its state: the record has served, and goes.
      */
     private interruptedCreateId(olds: RoomInputs, news: RoomInputs, ctx: Context): string | undefined {
-        if (typeof olds.createId === "string") return undefined;
-        const at = this.createKey(news, ctx);
-        const found = at && this.creates.read(at.key, at.developerKey);
-        const createId = found && "values" in found ? found.values.createId : undefined;
-        return typeof createId === "string" ? createId : undefined;
+        const record = this.createRecord(news, ctx);
+        if (record === undefined) return undefined;
+        const { createId, returned } = record.values;
+        if (typeof olds.createId === "string") {
+            if (olds.createId === createId) this.forget(record.at.key);
+            return undefined;
+        }
+        return typeof createId === "string" && returned !== true ? createId : undefined;
     }
 
     /**
@@ -370,6 +404,15 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         return { ...inputsAsPlanned(room, news), ...kept, roomUrl: planned.roomUrl } as RoomOutputs;
     }
 
+    /**
+     * The friendly URL a create made for a room whose name is generated: from the resource name and create id its
+     * inputs held then (old inputs hold the name the create had, even when an alias renames the resource now).
+     */
+    generated(inputs: RoomInputs): string | undefined {
+        const { resourceName, createId } = inputs;
+        return inputs.friendlyUrlGenerated === true && typeof resourceName === "string" && typeof createId === "string" ? generateFriendlyUrl(resourceName, createId) : undefined;
+    }
+
     async check(olds: RoomInputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<RoomInputs>> {
         const interrupted = this.interruptedCreateId(olds, news, ctx);
         const inputs = completeRoom(interrupted === undefined ? olds : { ...olds, createId: interrupted }, news, ctx) as RoomInputs;
@@ -419,17 +462,28 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * killed during its create: its create id, recorded outside the state before the POST, is the next check's.
      */
     async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
-        // Recorded before the first write, kept only if this process dies before the create returns (see check).
+        // Recorded before the first write. A create that returned keeps its record (marked returned) until a later
+        // check finds its create id in the engine's state, or its delete runs: a CLI killed alone leaves its provider
+        // running, which finishes the create and answers an engine that is gone, so the result never reaches the
+        // state. The next create of this resource under a declared name then knows the room that one made as its own
+        // (`returnedCreateId`); one under a generated name gets a new name, as a replacement must.
         const underWay = typeof given.createId === "string" ? this.createKey(given, ctx) : undefined;
-        if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId });
+        const before = underWay && this.createRecord(given, ctx);
+        const returnedCreateId = before?.values.returned === true && before.values.createId !== given.createId ? before.values.createId : before?.values.returnedCreateId;
+        const earlier = typeof returnedCreateId === "string" ? { returnedCreateId } : {};
+        if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId, ...earlier });
         try {
-            return await this.createRoom(given, ctx);
-        } finally {
+            const made = await this.createRoom(given, ctx, typeof returnedCreateId === "string" ? returnedCreateId : undefined);
+            if (underWay) this.markReturned(underWay, given.createId as string);
+            return made;
+        } catch (error) {
+            // Refused, or kept as unsettled (an id the engine records): nothing of this create is left to find later.
             if (underWay) this.creates.remove(underWay.key);
+            throw error;
         }
     }
 
-    private async createRoom(given: RoomInputs, ctx: Context): Promise<{ id: string; outs: RoomOutputs }> {
+    private async createRoom(given: RoomInputs, ctx: Context, returnedCreateId?: string): Promise<{ id: string; outs: RoomOutputs }> {
         const inputs = withGeneratedName(given, ctx);
         let record: RoomRecord;
         try {
@@ -446,10 +500,16 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             };
             const marker = creationMarker(inputs);
             const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given, secretName);
-            const madeEarlier = friendlyUrl === undefined || made === undefined ? undefined : async () => {
+            // A declared name a returned create of this resource took, whose result the engine never saved: its marker.
+            const returnedMarker = given.friendlyUrl !== undefined && returnedCreateId !== undefined ? creationMarker({ ...inputs, createId: returnedCreateId }) : undefined;
+            const madeHere = (found: RoomRecord) => made?.(found) === true || (returnedMarker !== undefined && found.external_id === returnedMarker);
+            const madeEarlier = friendlyUrl === undefined || (made === undefined && returnedMarker === undefined) ? undefined : async () => {
                 const found = await findRoomNamed(client, friendlyUrl, secretName);
-                const ours = found !== undefined && made(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
-                return ours ? adoptRoom(client, inputs, found) : undefined;
+                const ours = found !== undefined && madeHere(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
+                if (!ours) return undefined;
+                // An `up --replace` right after the create finds the room it replaces so: kept, not deleted (see delete).
+                if (found.external_id === returnedMarker) this.adoptedHere.add(roomKey(client, found.id));
+                return adoptRoom(client, inputs, found);
             };
             const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
             try {
@@ -563,6 +623,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     }
 
     async delete(id: string, props: RoomOutputs, ctx: Context = PROCESS_CONTEXT): Promise<void> {
+        // The resource's create returned and no check has run since (a destroy right after the up): its record goes.
+        const record = typeof props.createId === "string" ? this.createRecord(props as RoomInputs, ctx) : undefined;
+        if (record !== undefined && record.values.createId === props.createId) this.forget(record.at.key);
         if (id.startsWith(UNSETTLED)) {
             // A create whose outcome stayed unknown: the room it made, if it made one and it is provably that create's.
             let made: RoomRecord | undefined;

@@ -120,6 +120,7 @@ export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKi
     }
     const update = kind.update?.bind(kind);
     const planned = kind.planned?.bind(kind);
+    const generated = kind.generated?.bind(kind);
     return {
         async check(olds, news, ctx) {
             const result = await guarded(ctx, [olds, news], (c) => kind.check(olds, news, c));
@@ -132,5 +133,6 @@ export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKi
         ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => guarded(ctx, [olds, news], (c) => update(id, olds, news, c)) } : {}),
         delete: (id, props, ctx) => guarded(ctx, [props], (c) => kind.delete(id, props, c)),
         ...(planned ? { planned: (id: string | undefined, news: Values, olds: Values | undefined, ctx?: Context) => guarded(ctx, [news, olds], (c) => planned(id, news, olds, c)) } : {}),
+        ...(generated ? { generated } : {}),
     };
 }

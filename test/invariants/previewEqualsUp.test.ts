@@ -217,14 +217,7 @@ function disagreements(preview: JsonRun, plan: Plan, up: JsonRun, state: Map<str
  * Disagreements known and not fixed yet, each with why: reported as warnings while they show, and a failure once one no
  * longer shows, so it is taken out of this list when it is fixed.
  */
-const KNOWN_GAPS: Array<{ face: FaceName; step: string; disagreement: string; why: string }> = [
-    {
-        face: "dynamic-js",
-        step: STEPS[1]!.label,
-        disagreement: "operations: preview planned [replace minutes, replace wipe, update board, update gen]",
-        why: "the engine answers a dynamic resource's update preview with its inputs, and a generated friendlyUrl is not among them: a token and a purge naming the room by it preview as replaced (docs/assumptions.md, \"What a preview plans\")",
-    },
-];
+const KNOWN_GAPS: Array<{ face: FaceName; step: string; disagreement: string; why: string }> = [];
 
 /** The outputs of every resource in the stack's state after the up, secrets shown, by URN. */
 async function stateOutputs(project: PulumiProject): Promise<Map<string, Record<string, unknown>>> {

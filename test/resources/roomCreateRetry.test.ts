@@ -140,8 +140,8 @@ describe("a create whose answer was lost", () => {
 });
 
 describe("a room this create did not make", () => {
-    it("another create's room under the name (another stack's, or the room a replacement replaces) is left alone: the create fails naming the way out", async () => {
-        const other = await provider().create(await checked({ friendlyUrl: "board-q3", description: "Production board" }));
+    it("another create's room under the name (another stack's) is left alone: the create fails naming the way out", async () => {
+        const other = await provider().create(await checked({ friendlyUrl: "board-q3", description: "Production board", stack: "app/prod" }));
         await control(env.emulator, "DELETE", "/requests");
         await loseCreateAnswer();
         await expect(provider().create(await checked({ friendlyUrl: "board-q3", description: "Staging board" }))).rejects.toThrow(
@@ -151,6 +151,16 @@ describe("a room this create did not make", () => {
         expect((await api("GET", "/rooms/board-q3")).body.description).toBe("Production board");
         const writes = ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string }> }).entries.filter((e) => e.method === "PATCH");
         expect(writes).toEqual([]);
+    });
+
+    it("the room a replacement replaces right after its create (no check since, as in `up --replace`) is taken and kept: its delete in that deployment leaves it", async () => {
+        const original = await provider().create(await checked({ friendlyUrl: "board-q3", description: "Production board" }));
+        // One deployment: the replacement, checked with no olds, is created first, then the original is deleted.
+        const deployment = provider();
+        const replacement = await deployment.create(await checked({ friendlyUrl: "board-q3", description: "Production board" }));
+        expect(replacement.id).toBe(original.id);
+        await deployment.delete(original.id, original.outs);
+        expect((await rooms()).map((r) => r.id)).toEqual([original.id]);
     });
 
     it("a room made outside Pulumi is left alone", async () => {

@@ -9,9 +9,9 @@ import type { ResourceKind } from "../../provider/resources/kind";
 import { RoomProvider } from "../../provider/resources/room";
 import type { ClientFor } from "../../provider/resources/connections";
 
-/** The Room kind over `clientFor`, with claims of its own (a fresh provider process). A room updates in place, and plans its previews. */
+/** The Room kind over `clientFor`, with claims of its own (a fresh provider process). A room updates in place, plans its previews and tells its generated name. */
 export function roomKind(clientFor: ClientFor): Required<ResourceKind> {
-    const { update, planned, ...kind } = hidingBookkeeping(room, new RoomProvider(clientFor));
-    if (!update || !planned) throw new Error("the Room kind has no update or no plan");
-    return { ...kind, update, planned };
+    const { update, planned, generated, ...kind } = hidingBookkeeping(room, new RoomProvider(clientFor));
+    if (!update || !planned || !generated) throw new Error("the Room kind has no update, no plan or no generated name");
+    return { ...kind, update, planned, generated };
 }

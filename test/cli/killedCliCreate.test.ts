@@ -1,0 +1,71 @@
+/**
+ * A SIGKILL of the CLI alone (not its process group: a supervisor that kills one process) while the dynamic face's
+ * provider creates a Room with a declared friendly URL. The provider outlives the CLI, finishes the create (the
+ * answer lost, its lookup finds the room it made) and answers an engine that is gone, so the state never holds the
+ * room. Its create record is kept, marked returned, until a later check finds its create id in the state: the next
+ * up's create, refused on the taken name, knows the room by that create's marker and takes it as the resource's.
+ * Before, the record was removed when the create returned, and the next up failed on the taken name until
+ * adoptExisting (hostile finding F5). Once the state holds the room, the record goes: a later run never takes the
+ * room again.
+ */
+import { describe, expect, it } from "vitest";
+import type { PulumiProject } from "../../harness/pulumiCli";
+import { cli, projectFor, requestLog } from "./support";
+import { useEmulator } from "../support/emulator";
+import { descendants, killAll } from "../support/processes";
+
+const projects: PulumiProject[] = [];
+const NAME = "killed-board";
+const rooms = { "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: NAME, description: "Killed board" } }]) };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const shown = (run: { stdout: string; stderr: string }) => `${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`;
+
+describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynamic face creates a room", { timeout: 600_000 }, () => {
+    const env = useEmulator({ rateLimit: 0 }, { resetEach: true, projects });
+    const roomsNamed = async () => ((await env.control("GET", "/state")).rooms as Array<{ id: string; friendly_url: string }>).filter((r) => r.friendly_url === NAME);
+
+    it("the next up takes the room the orphaned provider made as the resource's; once saved, a later run never takes it again", async () => {
+        const project = await projectFor(env.emulator, rooms);
+        projects.push(project);
+
+        // The POST is acted on and its answer held; the CLI alone is killed once it is sent.
+        await env.control("POST", "/crash-point", { afterWrites: 1 });
+        const run = project.start(["up", "--yes", "--skip-preview", "--non-interactive"]);
+        let ended = false;
+        void run.result.then(() => (ended = true));
+        while (!ended && !(await env.control("GET", "/crash-point")).reached) await pause(50);
+        expect(ended, "the up ended before its create").toBe(false);
+        const below = descendants(run.child.pid!).map((p) => p.pid);
+        process.kill(run.child.pid!, "SIGKILL");
+        await run.result;
+        // The answer is lost (the connection closed unanswered): the provider, still running, looks the name up,
+        // finds the room its create made, and returns the create to an engine that is gone.
+        await env.control("DELETE", "/crash-point");
+        const settled = async () => (await requestLog(env.emulator)).entries.some((e) => e.method === "GET" && e.path === `/api/v1/rooms/${NAME}` && e.status === 200);
+        for (let i = 0; i < 600 && !(await settled()); i++) await pause(100);
+        expect(await settled(), "the orphaned provider's lookup of the room it made").toBe(true);
+        // What is left of the create after its lookup is local (the record); then the processes the CLI left go.
+        await pause(2000);
+        killAll(below);
+        expect(await roomsNamed()).toHaveLength(1);
+
+        // The documented recovery: the lock, the pending create, then up.
+        await project.run(["cancel", "--yes", "--non-interactive"]);
+        const refreshed = await project.refresh(["--clear-pending-creates"], { preview: false });
+        expect(refreshed.code, shown(refreshed)).toBe(0);
+        const up = await project.up([], { preview: false });
+        expect(up.code, shown(up)).toBe(0);
+        const made = await roomsNamed();
+        expect(made).toHaveLength(1);
+        expect((await project.resourceState("board"))?.id).toBe(made[0]!.id);
+
+        // The state holds it now (a check sees its create id): a room the stack no longer holds is another's.
+        expect((await project.preview(["--expect-no-changes"])).code).toBe(0);
+        const urn = (await project.resourceState("board"))!.urn as string;
+        await project.must(["state", "delete", urn, "--yes", "--non-interactive"]);
+        const again = await project.up([], { preview: false });
+        expect(again.code).not.toBe(0);
+        expect(again.stdout + again.stderr).toContain("adoptExisting");
+        expect(await roomsNamed()).toHaveLength(1);
+    });
+});
