@@ -27,7 +27,10 @@ export const WARNINGS = {
     /** Room delete: another Room of the stack took the room over (adoptExisting). */
     roomHandedOver: (label: string, owner: string) => made(`${label} is not deleted: ${owner} of this stack manages it now; it only leaves the stack`),
     /** Room delete of a replaced room whose replacement adopted it. */
-    roomKeptByReplacement: (label: string) => made(`${label} is not deleted: its replacement took it over (adoptExisting), so it stays the resource's room`),
+    roomKeptByReplacement: (label: string) =>
+        made(
+            `${label} is not deleted: its replacement took it over (adoptExisting, or the room this resource's own create made before its CLI was stopped), so it stays the resource's room; for a new room under the same friendly URL, set deleteBeforeReplace: true`,
+        ),
     /** TeamDefaults create or update: the API answered other values than were sent. */
     defaultsUnapplied: (unapplied: string) => made(`team defaults: ${unapplied}`),
     /** TeamDefaults delete while another TeamDefaults of the stack manages the team (a rename). */
