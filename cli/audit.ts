@@ -2,7 +2,8 @@
  * `pulumi-vcrooms audit`: one report of a team for an auditor, answering three questions together:
  *   1. drift: what differs from what the listed stacks declare, per stack, resource and setting, read from the
  *      engine's own `pulumi preview --refresh --json` (so the report agrees with the CLI line by line);
- *   2. unmanaged rooms: rooms the team holds that no listed stack declares, each with the adopt-team command;
+ *   2. unmanaged rooms: rooms the team holds that no stack of the project declares, each with the adopt-team command
+ *      (a room another stack of the project declares, one not listed, is that stack's: named, never offered);
  *   3. governance: every room of the team (and its defaults), managed or not, judged by the policy pack's own rules
  *      (policy/pack.ts, `judgeRecord`) with the pack's configuration.
  * This module turns the engine's and the API's answers into the report (`AuditReport`, the schema docs/audit.md
@@ -59,7 +60,7 @@ export interface StackDrift {
 
 export interface UnmanagedRoom {
     id: string;
-    /** `[secret]` when a listed stack declares that friendly URL as a secret (for a room its state does not hold). */
+    /** `[secret]` when a stack of the project declares that friendly URL as a secret (for a room its state does not hold). */
     friendlyUrl: string;
     /** The name adopt-team gives its resource. */
     resourceName: string;
@@ -69,13 +70,24 @@ export interface UnmanagedRoom {
     adoptCommand: string;
 }
 
+/** A room of the team that a stack of the project declares which the audit was not asked to list. */
+export interface UnlistedStackRoom {
+    id: string;
+    /** `[secret]` when a stack of the project holds that friendly URL as a secret. */
+    friendlyUrl: string;
+    /** Its resource name there. */
+    resourceName: string;
+    /** The stacks of the project that declare it (none of them listed). */
+    stacks: string[];
+}
+
 export interface Violation {
     policy: string;
     /** The level the pack's configuration gives the policy: mandatory or advisory (disabled ones do not judge). */
     level: "mandatory" | "advisory";
     kind: Kind;
     /**
-     * The room's friendly URL, or the team's domain for its defaults; for a room whose friendly URL a listed stack holds
+     * The room's friendly URL, or the team's domain for its defaults; for a room whose friendly URL a stack of the project holds
      * as a secret, its resource name there (or adopt-team-like `room_<id>` when no stack's state has its id).
      */
     subject: string;
@@ -93,6 +105,8 @@ export interface AuditReport {
     /** The API audited (never its key). */
     apiUrl: string;
     stacks: string[];
+    /** The project's other stacks, read for what they manage and hold as secrets (their state only, never decrypted). */
+    unlistedStacks: string[];
     summary: {
         driftResources: number;
         driftSettings: number;
@@ -107,6 +121,8 @@ export interface AuditReport {
     };
     drift: StackDrift[];
     unmanaged: UnmanagedRoom[];
+    /** Rooms of the team that only unlisted stacks of the project declare: theirs, so neither unmanaged nor adoptable. */
+    unlistedStackRooms: UnlistedStackRoom[];
     governance: {
         /** Each resource policy with the level it judged at. */
         policies: Array<{ name: string; level: string }>;
@@ -372,9 +388,21 @@ export interface StackReading {
     history?: unknown;
 }
 
+/** A stack of the project the audit was not asked about: what `pulumi stack export` printed (secrets stay encrypted). */
+export interface UnlistedStackReading {
+    stack: string;
+    stackExport: unknown;
+}
+
 export interface AuditInputs {
     apiUrl: string;
     stacks: StackReading[];
+    /**
+     * The project's other stacks. A per-stack pipeline lists one stack; the others still declare rooms of the team
+     * (which are theirs, not unmanaged) and may hold a friendly URL as a secret, which their state shows without
+     * decryption: such a room is named by its resource name, as for a listed stack.
+     */
+    unlisted?: UnlistedStackReading[];
     team: TeamReading;
     /** The `--policy-pack-config` document (the engine's format), `{}` for the pack's defaults. */
     packConfig: Json;
@@ -398,6 +426,8 @@ interface Managed {
     stacks: string[];
     names: string[];
     secret: Set<string>;
+    /** Whether a listed stack declares it (else only unlisted stacks of the project do). */
+    listed: boolean;
 }
 
 export function buildReport(inputs: AuditInputs): AuditReport {
@@ -405,15 +435,19 @@ export function buildReport(inputs: AuditInputs): AuditReport {
     const managedBy = new Map<string, Managed>();
     // Friendly URLs some listed stack holds as secrets: a room holding one is never named by it.
     const hiddenUrls = new Set<string>();
-    for (const s of inputs.stacks) {
+    const unlisted = inputs.unlisted ?? [];
+    // The listed stacks first, so a room's first name is a listed stack's; an unlisted stack's state holds no value of
+    // its secrets in clear, only which are secret (its rooms are known by id).
+    for (const s of [...inputs.stacks.map((l) => ({ ...l, listed: true })), ...unlisted.map((u) => ({ ...u, preview: undefined, listed: false }))]) {
         const secrets = secretPathsOf(s.stackExport);
-        for (const url of secretFriendlyUrls(s.preview, secrets)) hiddenUrls.add(url);
+        if (s.listed) for (const url of secretFriendlyUrls(s.preview, secrets)) hiddenUrls.add(url);
         const resources = ((s.stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
         const urns = new Map(resources.filter((r) => typeof r.id === "string" && typeof r.urn === "string").map((r) => [r.id as string, r.urn as string]));
         for (const [id, name] of declaredRooms(s.stackExport)) {
-            const entry = managedBy.get(id) ?? { stacks: [], names: [], secret: new Set<string>() };
+            const entry = managedBy.get(id) ?? { stacks: [], names: [], secret: new Set<string>(), listed: false };
             entry.stacks.push(s.stack);
             entry.names.push(name);
+            entry.listed ||= s.listed;
             for (const path of secrets.get(urns.get(id) ?? "") ?? []) entry.secret.add(path);
             managedBy.set(id, entry);
         }
@@ -443,6 +477,12 @@ export function buildReport(inputs: AuditInputs): AuditReport {
                         : `pulumi import ${ROOM_TOKEN} ${shellQuote(name)} ${shellQuote(r.id)}`,
             };
         });
+    const unlistedStackRooms = inputs.team.rooms.flatMap((r): UnlistedStackRoom[] => {
+        const managed = managedBy.get(r.id);
+        if (managed === undefined || managed.listed) return [];
+        const hidden = hiddenNames.get(r.id);
+        return [{ id: r.id, friendlyUrl: hidden === undefined ? r.friendlyUrl : "[secret]", resourceName: managed.names[0]!, stacks: managed.stacks }];
+    });
     const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy, hiddenNames);
     const driftResources = drift.reduce((n, s) => n + s.resources.length, 0);
     const driftSettings = drift.reduce((n, s) => n + s.resources.reduce((m, r) => m + r.settings.length, 0), 0);
@@ -452,6 +492,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         generatedAt: (inputs.now ?? new Date()).toISOString(),
         apiUrl: inputs.apiUrl,
         stacks: inputs.stacks.map((s) => s.stack),
+        unlistedStacks: unlisted.map((s) => s.stack),
         summary: {
             driftResources,
             driftSettings,
@@ -465,6 +506,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         },
         drift,
         unmanaged,
+        unlistedStackRooms,
         governance,
     };
 }

@@ -91,11 +91,18 @@ export function renderMarkdown(report: AuditReport): string {
     }
 
     out.push(`## Unmanaged rooms`, "");
-    if (report.unmanaged.length === 0) out.push("Every room of the team is declared by a listed stack.", "");
+    if (report.unmanaged.length === 0) out.push("Every room of the team is declared by a stack of the project.", "");
     else {
-        out.push("Rooms of the team no listed stack declares, with the command that takes each under management.", "");
+        out.push("Rooms of the team no stack of the project declares, with the command that takes each under management.", "");
         out.push("| Friendly URL | Room id | Resource name | Adopt |", "|---|---|---|---|");
         for (const u of report.unmanaged) out.push(`| ${code(u.friendlyUrl)} | ${code(u.id)} | ${code(u.resourceName)} | ${code(u.adoptCommand)} |`);
+        out.push("");
+    }
+    if (report.unlistedStackRooms.length > 0) {
+        out.push(`### Rooms of stacks not audited`, "");
+        out.push(`Declared by stacks of the project this audit does not list (${report.unlistedStacks.map(code).join(", ")}): theirs, not to adopt.`, "");
+        out.push("| Friendly URL | Room id | Resource name | Stack |", "|---|---|---|---|");
+        for (const r of report.unlistedStackRooms) out.push(`| ${code(r.friendlyUrl)} | ${code(r.id)} | ${code(r.resourceName)} | ${r.stacks.map(code).join(", ")} |`);
         out.push("");
     }
 
@@ -254,10 +261,18 @@ export function renderHtml(report: AuditReport): string {
         })
         .join("");
 
+    const unlistedRooms =
+        report.unlistedStackRooms.length === 0
+            ? ""
+            : `<h3>Rooms of stacks not audited</h3><p class="note">Declared by stacks of the project this audit does not list (${report.unlistedStacks.map(codeHtml).join(", ")}): theirs, not to adopt.</p>` +
+              table(
+                  ["Friendly URL", "Room id", "Resource name", "Stack"],
+                  report.unlistedStackRooms.map((r) => [codeHtml(r.friendlyUrl), codeHtml(r.id), codeHtml(r.resourceName), r.stacks.map(codeHtml).join(", ")]),
+              );
     const unmanaged =
         report.unmanaged.length === 0
-            ? `<p class="empty">Every room of the team is declared by a listed stack.</p>`
-            : `<p class="note">Rooms of the team no listed stack declares, with the commands that take each under management (<code>pulumi-vcrooms adopt-team</code>, then <code>pulumi import</code>).</p>` +
+            ? `<p class="empty">Every room of the team is declared by a stack of the project.</p>`
+            : `<p class="note">Rooms of the team no stack of the project declares, with the commands that take each under management (<code>pulumi-vcrooms adopt-team</code>, then <code>pulumi import</code>).</p>` +
               table(
                   ["Friendly URL", "Room id", "Resource name", "Adopt"],
                   report.unmanaged.map((u) => [codeHtml(u.friendlyUrl), codeHtml(u.id), codeHtml(u.resourceName), `<span class="cmd">${esc(u.adoptCommand)}</span>`]),
@@ -307,7 +322,7 @@ ${drift}
 </section>
 <section id="unmanaged">
 <h2>Unmanaged rooms</h2>
-${unmanaged}
+${unmanaged}${unlistedRooms}
 </section>
 <section id="governance">
 <h2>Governance</h2>

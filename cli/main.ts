@@ -9,7 +9,7 @@
  *
  *   audit --stack NAME [--stack NAME]... [--out DIR] [--cwd DIR] [--policy-pack-config FILE] [--fail-on LIST]
  *       Writes report.html, report.md and report.json: drift per stack (the engine's `pulumi preview --refresh`),
- *       the team's rooms no listed stack declares, and every room judged by the policy pack (cli/audit.ts).
+ *       the team's rooms no stack of the project declares, and every room judged by the policy pack (cli/audit.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedByStack, type StackHoldings } from "./adoptTeam";
-import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading } from "./audit";
+import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
 import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
 import { PackConfigError } from "../policy/pack";
 
@@ -150,7 +150,8 @@ const AUDIT_USAGE = `Usage: pulumi-vcrooms audit --stack NAME [--stack NAME]... 
 Writes DIR/report.html, DIR/report.md and DIR/report.json (DIR: report by default) for the team the stacks manage:
   drift        per stack, resource and setting: declared, live and the last up that changed it, from
                \`pulumi preview --refresh --json\` (run with the pulumi on PATH, in the project folder)
-  unmanaged    the team's rooms no listed stack declares, each with the adopt-team command that imports it
+  unmanaged    the team's rooms no stack of the project declares, each with the adopt-team command that imports
+               it (every stack is read: a room of a stack not listed is named as that stack's)
   governance   every room of the team and its defaults, judged by the vcrooms-governance pack's rules
 No file holds a secret value, only that a secret differs. docs/audit.md documents report.json.
 
@@ -204,6 +205,35 @@ async function readStack(stack: string): Promise<StackReading> {
         }
     };
     return { stack, preview: parse("pulumi preview --json", preview.stdout), stackExport: parse("pulumi stack export", exported.stdout), history: history.code === 0 ? parse("pulumi stack history --json", history.stdout) : undefined };
+}
+
+/**
+ * The project's stacks the audit was not asked about, each as its state (`pulumi stack export`: secrets stay encrypted,
+ * and which values are secret shows without decrypting them). A per-stack pipeline lists one stack; the others' rooms
+ * are theirs, and a friendly URL one of them holds as a secret must not reach the report, so every stack is read.
+ */
+async function readUnlistedStacks(listed: readonly string[]): Promise<UnlistedStackReading[]> {
+    const ls = await pulumi(["stack", "ls", "--json"]);
+    if (ls.code !== 0) throw new CommandError(`pulumi stack ls failed: ${firstLine(ls.stderr || ls.stdout)}`);
+    let names: string[];
+    try {
+        names = (JSON.parse(ls.stdout) as Array<{ name?: unknown }>).map((s) => s.name).filter((n): n is string => typeof n === "string");
+    } catch {
+        throw new CommandError("pulumi stack ls --json answered something that is not JSON");
+    }
+    // A backend may print a stack qualified (organization/project/stack) that --stack names alone.
+    const isListed = (name: string) => listed.some((l) => name === l || name.endsWith(`/${l}`) || l.endsWith(`/${name}`));
+    const readings: UnlistedStackReading[] = [];
+    for (const stack of names.filter((n) => !isListed(n))) {
+        const exported = await pulumi(["stack", "export", "--stack", stack]);
+        if (exported.code !== 0) throw new CommandError(`pulumi stack export --stack ${stack} failed (the audit reads every stack of the project for its secrets): ${firstLine(exported.stderr)}`);
+        try {
+            readings.push({ stack, stackExport: JSON.parse(exported.stdout) as unknown });
+        } catch {
+            throw new CommandError(`pulumi stack export --stack ${stack} answered something that is not JSON`);
+        }
+    }
+    return readings;
 }
 
 function readPackConfig(file: string | undefined): Record<string, unknown> {
@@ -262,9 +292,10 @@ async function auditCommand(argv: string[]): Promise<number> {
     const readings: StackReading[] = [];
     // One stack after another, then the team: each reads the API, and together they would overrun its budget.
     for (const stack of stacks) readings.push(await readStack(stack));
+    const unlisted = await readUnlistedStacks(stacks);
     const client = new RoomsClient(configs[0]!.config);
     const reading = await readTeam(client);
-    const report = buildReport({ apiUrl: configs[0]!.config.apiUrl, stacks: readings, team: reading, packConfig, adoptStack: `--stack ${shellQuote(stacks[0]!)}` });
+    const report = buildReport({ apiUrl: configs[0]!.config.apiUrl, stacks: readings, unlisted, team: reading, packConfig, adoptStack: `--stack ${shellQuote(stacks[0]!)}` });
     try {
         fs.mkdirSync(outDir, { recursive: true });
         fs.writeFileSync(path.join(outDir, "report.json"), renderJson(report));

@@ -6,12 +6,14 @@
  * preview, and a delete can tell that the room went to another resource in this same deployment.
  *
  * A resource is known by its URN (`identityOf` in kind.ts: two resources of one name under two parents are two
- * owners; only a state written before the SDK filled the URN falls back to the name); a team by its API URL.
+ * owners; only a state written before the SDK filled the URN falls back to the name, one owner with the URN of that
+ * name, `sameOwner`); a team by its API URL.
  *
  * The runtime (provider/runtime.ts) owns one `Claims` and hands it to every kind, so the claims are shared between
  * the resources of one process and nothing is kept at module level.
  */
 import type { RoomsClient } from "../api";
+import { sameOwner } from "./kind";
 
 /** Names of this machine's loopback address: one host however it is written. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -81,7 +83,7 @@ export class Claims {
     /** Records that `owner` declares `thing`; answers the other owner when another resource already does. */
     claim(thing: string, owner: string): string | undefined {
         const current = this.store.claim(thing, owner);
-        return current !== undefined && current !== owner ? current : undefined;
+        return current !== undefined && !sameOwner(current, owner) ? current : undefined;
     }
 
     /** The resource that declares `thing` in this deployment, if any has said so. */

@@ -102,6 +102,25 @@ export function identityOf(ctx: Pick<Context, "resourceName" | "resourceUrn">): 
     return ctx.resourceUrn ?? ctx.resourceName;
 }
 
+const URN_PREFIX = "urn:pulumi:";
+
+/** The resource name a URN ends with (`urn:pulumi:{stack}::{project}::{type}::{name}`; a name may hold "::"). */
+const nameOfUrn = (urn: string) => urn.split("::").slice(3).join("::");
+
+/**
+ * Whether two identities are one resource's. A state written before the SDK filled the URN (0.1.0) gives only the
+ * name, while the program's registration of that resource in the same deployment gives its URN (the refresh of
+ * `up --refresh` diffs the state as it was, then the program checks it): a name and a URN ending with that name are
+ * one owner. Two URNs are one owner only when equal, so two resources of one name under two parents stay two; and
+ * what is claimed is one deployment's, of one stack, so two stacks never meet here.
+ */
+export function sameOwner(a: string, b: string): boolean {
+    if (a === b) return true;
+    const aUrn = a.startsWith(URN_PREFIX);
+    if (aUrn === b.startsWith(URN_PREFIX)) return false;
+    return aUrn ? nameOfUrn(a) === b : nameOfUrn(b) === a;
+}
+
 /**
  * How a message names the resource an identity stands for: its name, and its URN when it has a parent (its type is
  * qualified by its parents'), where two resources of the stack may share the name.

@@ -18,7 +18,7 @@ import { checkInputs } from "./check";
 import { Claims, declaredDomainKey, domainKey, friendlyUrlKey, roomAddressKey, roomKey, teamOf } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf, replacedBy } from "./diff";
-import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
+import { identityLabel, identityOf, PROCESS_CONTEXT, sameOwner, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
 import { describeFailure } from "../api/messages";
@@ -493,7 +493,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             const existing = inputs.adoptExisting === true && friendlyUrl !== undefined ? await findRoomNamed(client, friendlyUrl, secretName) : undefined;
             const adopt = (found: RoomRecord) => {
                 const other = this.claims.ownerOf(roomKey(client, found.id));
-                if (other !== undefined && other !== identityOf(ctx)) {
+                const identity = identityOf(ctx);
+                if (other !== undefined && (identity === undefined || !sameOwner(other, identity))) {
                     throw new Error(`it is managed by ${identityLabel("Room", other)} of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
                 return adoptRoom(client, inputs, found);
@@ -638,7 +639,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
             id = made.id;
         }
         const owner = this.claims.ownerOf(roomKey(this.client(props), id));
-        if (owner !== undefined && owner !== identityOf(ctx)) {
+        const identity = identityOf(ctx);
+        if (owner !== undefined && (identity === undefined || !sameOwner(owner, identity))) {
             // Dropped from the program while another Room of the stack took the room over (adoptExisting): the room
             // is that resource's now, and deleting it would take it from under it.
             ctx.warn(WARNINGS.roomHandedOver(roomLabel(ctx, props, id), identityLabel("Room", owner)));

@@ -16,7 +16,7 @@ import { checkInputs } from "./check";
 import { Claims, friendlyUrlKey, roomKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
-import type { KindCheck, KindDiff, KindRead, ResourceKind } from "./kind";
+import { sameOwner, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { describeFailure } from "../api/messages";
 
 type PurgeInputs = ProviderInputsOf<typeof roomContentPurge>;
@@ -81,7 +81,8 @@ export class RoomContentPurgeProvider implements ResourceKind<PurgeInputs, Purge
             const named = await roomIdOf(client, news.room);
             if (named !== undefined) return named === ran;
             const renamer = this.claims.ownerOf(friendlyUrlKey(client, news.room));
-            return renamer !== undefined && renamer === this.claims.ownerOf(roomKey(client, ran));
+            const holder = this.claims.ownerOf(roomKey(client, ran));
+            return renamer !== undefined && holder !== undefined && sameOwner(renamer, holder);
         } catch (error) {
             throw describeFailure("look up", `room ${news.room}`, error);
         }

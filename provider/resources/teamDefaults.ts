@@ -21,7 +21,7 @@ import { Claims, declaredDomainKey, domainKey, teamOf } from "./claims";
 import { declaredFormOf, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
-import { identityLabel, identityOf, PROCESS_CONTEXT, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
+import { identityLabel, identityOf, PROCESS_CONTEXT, sameOwner, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
 import { teamRolesFor } from "./teamRoles";
 import { describeFailure } from "../api/messages";
 import { LocalRecords, recordsFolder, type RecordKey } from "./localRecords";
@@ -277,11 +277,14 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         }
         const client = this.client(props);
         const key = this.originalKey(client, props, ctx);
-        const identity = identityOf(ctx);
+        const owner = this.claims.ownerOf(defaultsKey(client));
+        // A state written before the URN was kept names this resource by its name: the owner's URN, when it is this
+        // resource's (sameOwner), is the one its replacement claimed under.
+        const given = identityOf(ctx);
+        const identity = given !== undefined && owner !== undefined && sameOwner(owner, given) ? owner : given;
         // Replaced, its replacement created first in this deployment: that one holds the originals (and their record)
         // now, and restoring them here would leave the team unlike the state, which says the declared values.
         if (identity !== undefined && this.claims.ownerOf(takenOverKey(client, identity)) === identity) return;
-        const owner = this.claims.ownerOf(defaultsKey(client));
         if (owner !== undefined && owner !== identity) {
             // Dropped while another TeamDefaults of the stack manages the team (a rename): restoring would undo its settings.
             ctx.warn(WARNINGS.defaultsHandedOver(ctx.resourceName, identityLabel("TeamDefaults", owner)));

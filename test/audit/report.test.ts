@@ -141,6 +141,32 @@ describe("the audit report", () => {
         }
     });
 
+    it("a stack of the project the audit does not list hides the friendly URLs it holds as secrets, and its rooms are its own, not unmanaged", () => {
+        // Only its state is read (secrets encrypted): `vault`'s friendly URL is secret there, so the room is known by id.
+        const vaultUrn = "urn:pulumi:staging::rooms::pulumi-nodejs:dynamic/vcrooms:Room::vault";
+        const staging = { version: 3, deployment: { resources: [{ urn: vaultUrn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-vault", inputs: { friendlyUrl: SECRET_MARK }, outputs: { friendlyUrl: SECRET_MARK } }] } };
+        const secretUrl = "zzsecretstaging3";
+        const record = (friendlyUrl: string) => ({ friendlyUrl, roomUrl: `https://acme.digitalsamba.com/${friendlyUrl}`, topic: friendlyUrl, recordingsEnabled: true, consentMessage: null });
+        const reading: TeamReading = {
+            rooms: [
+                { id: "room-open", friendlyUrl: "open-room", values: record("open-room") },
+                { id: "room-vault", friendlyUrl: secretUrl, values: record(secretUrl) },
+            ],
+            defaults: team.defaults,
+        };
+        const listed = { stack: "dev", preview: { steps: [] }, stackExport: { version: 3, deployment: { resources: [] } } };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [listed], unlisted: [{ stack: "staging", stackExport: staging }], team: reading, packConfig: {}, adoptStack: "--stack dev" });
+        expect(report.unmanaged.map((u) => u.id)).toEqual(["room-open"]);
+        expect(report.unlistedStacks).toEqual(["staging"]);
+        expect(report.unlistedStackRooms).toEqual([{ id: "room-vault", friendlyUrl: "[secret]", resourceName: "vault", stacks: ["staging"] }]);
+        // Judged all the same, under its resource's name, as managed by its stack.
+        expect(report.governance.violations.filter((v) => v.roomId === "room-vault").map((v) => [v.subject, v.managedBy])).toContainEqual(["vault", ["staging"]]);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            expect(text).not.toContain(secretUrl);
+            expect(text).toContain("staging");
+        }
+    });
+
     it("names the settings of a dynamic resource that drifted only where its refreshed inputs keep the declared secrets", () => {
         // The dynamic face's provider diffs the live outputs against the program's inputs and gives the engine no
         // property list; a refresh keeps a setting declared as a secret in the inputs, so only the outputs differ.

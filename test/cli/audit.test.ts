@@ -1,11 +1,12 @@
 /**
  * `pulumi-vcrooms audit` as an auditor's pipeline runs it, through the real Pulumi CLI against the emulator: a project
- * with two stacks (dev declares the team's defaults and a room with a secret PIN; prod a room and a room tagged
- * confidential that declares no privacy, so it is left public), then a change made outside Pulumi (an API PATCH of
+ * with two stacks (dev declares the team's defaults, a room with a secret PIN and a room whose friendly URL is a secret;
+ * prod a room and a room tagged confidential that declares no privacy, so it is left public), then a change made outside Pulumi (an API PATCH of
  * dev's room: its colour and its secret PIN) and two rooms made directly through the API. Each of the three shows in
  * its own section of report.json and nothing else does; the drift agrees with `pulumi preview --refresh --json` of
  * each stack, resource by resource and setting by setting; no file holds a secret value; the exit code follows
- * --fail-on; a stack that cannot be read exits 2. Then the page in headless Chromium (Debian's package): screenshots
+ * --fail-on; an audit of prod alone, as a per-stack pipeline runs it, names dev's rooms as dev's (not unmanaged, not
+ * offered for adoption) and writes no friendly URL dev holds as a secret; a stack that cannot be read exits 2. Then the page in headless Chromium (Debian's package): screenshots
  * at desktop and phone widths (AUDIT_SCREENSHOT_DIR keeps them), a print to PDF, its text against report.json, and
  * nothing loaded from the network (every request Chromium makes goes to a recording proxy, which does see what a page
  * with remote resources loads; the page's Content-Security-Policy forbids them all).
@@ -29,6 +30,8 @@ const PROGRAM = path.join(ROOT, "dist/test/cli/programs/governed.js");
 const DECLARED_PIN = "7W31#9";
 const OUTSIDE_PIN = "2W77#1";
 const DASHBOARD_ROOMS = ["dash-alpha", "dash-beta"];
+/** A friendly URL dev declares as a secret: no report may write it, whichever stacks it lists. */
+const HIDDEN_URL = "hideout-q7z-dev";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
@@ -37,7 +40,10 @@ const projects: PulumiProject[] = [];
 const STACKS: Record<string, { defaults?: unknown[]; rooms: unknown[] }> = {
     dev: {
         defaults: [{ name: "defaults", args: { consentMessageEnabled: true, consentMessage: "This room may be recorded." } }],
-        rooms: [{ name: "standup", args: { friendlyUrl: "standup-dev", toolbarColor: "#3771E0", telephonyPinDtmf: DECLARED_PIN } }],
+        rooms: [
+            { name: "standup", args: { friendlyUrl: "standup-dev", toolbarColor: "#3771E0", telephonyPinDtmf: DECLARED_PIN } },
+            { name: "hideout", args: { friendlyUrl: { $secret: HIDDEN_URL } } },
+        ],
     },
     prod: {
         rooms: [
@@ -134,7 +140,7 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
 
         // Governance: every room judged, and only the confidential room left public breaks a rule (privacy, and
         // e2ee since nothing it enables excludes it); the team's defaults ask for consent, so recording is fine.
-        expect(report.governance.roomsJudged).toBe(5);
+        expect(report.governance.roomsJudged).toBe(6);
         expect(report.governance.violations.map((v) => [v.policy, v.level, v.subject, v.managedBy])).toEqual([
             ["confidential-rooms", "mandatory", "vault-prod", ["prod"]],
             ["confidential-rooms", "mandatory", "vault-prod", ["prod"]],
@@ -150,20 +156,37 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
             violations: 2,
             mandatoryViolations: 2,
             advisoryViolations: 0,
-            rooms: 5,
-            managedRooms: 3,
+            rooms: 6,
+            managedRooms: 4,
             clean: false,
         });
 
-        // No secret value in any file: neither PIN, nor the developer key.
+        // No secret value in any file: neither PIN, nor the secret friendly URL, nor the developer key.
+        const secrets = [DECLARED_PIN, OUTSIDE_PIN, HIDDEN_URL, emulator.developerKey];
         for (const file of ["report.json", "report.md", "report.html"]) {
             const text = fs.readFileSync(path.join(out, file), "utf8");
-            for (const secret of [DECLARED_PIN, OUTSIDE_PIN, emulator.developerKey]) expect(text.includes(secret), `${file} holds a secret`).toBe(false);
+            for (const secret of secrets) expect(text.includes(secret), `${file} holds a secret`).toBe(false);
         }
 
         // --fail-on chooses: prod alone has no drift (0), the unmanaged rooms fail when asked (1).
-        expect((await audit(project, ["--stack", "prod", "--out", path.join(project.dir, "prod"), "--fail-on", "drift"])).code).toBe(0);
-        expect((await audit(project, ["--stack", "prod", "--out", path.join(project.dir, "prod"), "--fail-on", "unmanaged"])).code).toBe(1);
+        const prodOut = path.join(project.dir, "prod");
+        expect((await audit(project, ["--stack", "prod", "--out", prodOut, "--fail-on", "drift"])).code).toBe(0);
+        expect((await audit(project, ["--stack", "prod", "--out", prodOut, "--fail-on", "unmanaged"])).code).toBe(1);
+        // Prod alone, as a per-stack pipeline audits it: dev's rooms are dev's, neither unmanaged nor offered to prod,
+        // and the friendly URL dev holds as a secret is in no file (dev's state shows it secret without decryption).
+        for (const file of ["report.json", "report.md", "report.html"]) {
+            const text = fs.readFileSync(path.join(prodOut, file), "utf8");
+            for (const secret of secrets) expect(text.includes(secret), `prod's ${file} holds a secret`).toBe(false);
+        }
+        const prodReport = JSON.parse(fs.readFileSync(path.join(prodOut, "report.json"), "utf8")) as AuditReport;
+        expect(prodReport.unmanaged.map((u) => u.friendlyUrl)).toEqual(DASHBOARD_ROOMS);
+        expect(prodReport.unlistedStacks).toEqual(["dev"]);
+        expect(prodReport.unlistedStackRooms.map((r) => [r.friendlyUrl, r.resourceName, r.stacks])).toEqual([
+            ["[secret]", "hideout", ["dev"]],
+            ["standup-dev", "standup", ["dev"]],
+        ]);
+        // Listing every stack, nothing is left to the unlisted section.
+        expect([report.unlistedStacks, report.unlistedStackRooms]).toEqual([[], []]);
         // A stack that does not exist: the audit could not run.
         const missing = await audit(project, ["--stack", "staging", "--out", path.join(project.dir, "none")]);
         expect(missing.code).toBe(2);

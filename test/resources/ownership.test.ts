@@ -1,9 +1,11 @@
 /**
  * One room, one resource; one team's defaults, one resource: duplicates in one program
  * fail at preview; a room handed from a resource dropped from the program to one that adopts it is not deleted;
- * a room another resource of the stack manages is not adopted.
+ * a room another resource of the stack manages is not adopted; a name (a state written before the URN was kept) and
+ * the URN ending with it are one owner.
  */
 import { describe, expect, it } from "vitest";
+import { Claims } from "../../provider/resources/claims";
 import { Connections } from "../../provider/resources/connections";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
@@ -49,6 +51,31 @@ describe("duplicates in one program", () => {
         expect(text).toMatch(/Room "(third|fourth)" of this stack: a room can be managed by one resource only; give each Room its own friendlyUrl; got "named-room"/);
         expect(text.match(/both declare the defaults of the team/g)).toHaveLength(2);
         expect(((await control(env.emulator, "GET", "/requests")) as { total: number }).total).toBe(0);
+    });
+});
+
+describe("who owns a claim", () => {
+    const type = "pulumi-nodejs:dynamic/vcrooms:TeamDefaults";
+    const urn = (parents: string, name: string, stack = "dev") => `urn:pulumi:${stack}::project::${parents}${type}::${name}`;
+
+    it("a name (a state written before the URN was kept) and the URN ending with it are one owner, either first; a URN of another name is another", () => {
+        for (const [first, second] of [["td", urn("", "td")], [urn("", "td"), "td"], ["a::b", urn("my:Comp$", "a::b")]]) {
+            const claims = new Claims();
+            expect(claims.claim("the team's defaults", first!)).toBeUndefined();
+            expect(claims.claim("the team's defaults", second!), `${first} then ${second}`).toBeUndefined();
+        }
+        const claims = new Claims();
+        claims.claim("the team's defaults", "td");
+        expect(claims.claim("the team's defaults", urn("", "other"))).toBe("td");
+        expect(claims.claim("the team's defaults", "other")).toBe("td");
+    });
+
+    it("two URNs of one name, under two parents or of two stacks, are two owners", () => {
+        for (const other of [urn("my:Comp$", "td"), urn("", "td", "prod")]) {
+            const claims = new Claims();
+            claims.claim("the team's defaults", urn("", "td"));
+            expect(claims.claim("the team's defaults", other)).toBe(urn("", "td"));
+        }
     });
 });
 
