@@ -10,14 +10,13 @@
  * folder). A way passes when every step succeeds, the rooms came up in the emulator and went away again, and the
  * folder holds what that way installs (no Node.js project for the plugin executable).
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readmeSteps, README_DEVELOPER_KEY, runSteps } from "../../harness/readmeSteps";
 import { ROOT } from "../../harness/pulumiCli";
-import { outsideRepository, packedTarball } from "../cli/install";
+import { copyExample, outsideRepository, packedTarball } from "../cli/install";
 import { cli, cliDir, languageHosts } from "../cli/support";
 import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
@@ -48,12 +47,8 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
         console.log(`upstream-hosts: ${languageHosts(cliDir)}`);
         release = buildRelease(["plugin"], ["python", "go"]);
         clone = outsideRepository("vcrooms-clone-");
-        // The files of the examples git tracks: never an in-place run's node_modules, venv or stacks.
-        const tracked = execFileSync("git", ["ls-files", "-z", "examples"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "");
-        for (const file of tracked) {
-            fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-            fs.copyFileSync(path.join(ROOT, file), path.join(clone, file));
-        }
+        // The examples' files as the repository holds them: never an in-place run's node_modules, venv or stacks.
+        for (const example of examples) copyExample(example, path.join(clone, "examples"));
         fs.symlinkSync(release.dir, path.join(clone, "release"), "dir");
         fs.symlinkSync(packedTarball(), path.join(clone, `pulumi-vcrooms-${VERSION}.tgz`));
     }, 900_000);
