@@ -117,7 +117,11 @@ export function runSteps(options: StepsOptions): Promise<StepsRun> {
         };
         child.stdout.on("data", take);
         child.stderr.on("data", take);
-        const timer = setTimeout(() => child.kill("SIGTERM"), options.timeoutMs ?? 600_000);
+        const limit = options.timeoutMs ?? 600_000;
+        const timer = setTimeout(() => {
+            output += `\n(the steps were stopped after ${limit / 1000} s)\n`;
+            child.kill("SIGTERM");
+        }, limit);
         child.once("error", reject);
         child.once("close", (code) => {
             clearTimeout(timer);

@@ -40,7 +40,7 @@ describe("the examples' READMEs", () => {
     });
 });
 
-describe.skipIf("skip" in cli)("the examples' READMEs run as written from an empty folder", { timeout: 900_000, concurrent: true }, () => {
+describe.skipIf("skip" in cli)("the examples' READMEs run as written from an empty folder", { timeout: 1_200_000, concurrent: true }, () => {
     let clone: string;
     let release: Release;
     beforeAll(() => {
@@ -66,7 +66,7 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
                 it("every step succeeds, the rooms come up and go away", async () => {
                     const folder = outsideRepository(`vcrooms-${example}-${way}-`);
                     try {
-                        const run = await runSteps({ script: steps.get(example)!.get(way)!, folder, clone, apiUrl: env.emulator.baseUrl, cliDir });
+                        const run = await runSteps({ script: steps.get(example)!.get(way)!, folder, clone, apiUrl: env.emulator.baseUrl, cliDir, timeoutMs: 1_100_000 });
                         console.log(`${example}, ${way}: first room after ${seconds(run.firstRoomMs)}, all steps ${seconds(run.totalMs)}`);
                         expect(run.code, run.output.slice(-6000)).toBe(0);
                         const log = (await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string; path: string; status: number }> };
