@@ -4,7 +4,7 @@ go 1.25.11
 
 require (
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
-	github.com/vcrooms/pulumi-vcrooms/sdk/go v0.0.0-00010101000000-000000000000
+	github.com/vcrooms/pulumi-vcrooms/sdk/go v0.1.0
 )
 
 require (
@@ -118,5 +118,3 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-// The SDK `pulumi install` generates from the plugin named in Pulumi.yaml (packages:).
-replace github.com/vcrooms/pulumi-vcrooms/sdk/go => ./sdks/vcrooms

@@ -92,5 +92,5 @@ export function installExample(name: string, tarball: string, into: string, as =
     return dir;
 }
 
-/** The examples that are Node.js projects (python-rooms and yaml-rooms, which have a package.json for the plugin only, are run by test/cli/python*.test.ts and test/cli/yaml.test.ts). */
+/** The examples that are Node.js projects (python-rooms, go-rooms and yaml-rooms are run by test/examples/readmeCommands.test.ts). */
 export const NODE_EXAMPLES = fs.readdirSync(path.join(ROOT, "examples")).filter((e) => fs.existsSync(path.join(ROOT, "examples", e, "tsconfig.json"))).sort();

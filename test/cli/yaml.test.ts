@@ -2,8 +2,8 @@
  * Pulumi YAML programs as a user has them, through the real CLI and Pulumi YAML's own language host
  * (`pulumi-language-yaml` in the CLI folder) against the emulator. The examples are taken out of the packed tarball
  * (what the package ships, not the repository's folders) into a folder outside the repository; the package is
- * installed once, into examples/yaml-rooms (`npm install <tarball>`, as its README says), whose Pulumi.yaml runs as it
- * is (`packages: vcrooms: ./node_modules/pulumi-vcrooms/plugin`). The other programs sit beside it and use that same
+ * installed once, into examples/yaml-rooms (`npm install <tarball>`, as its README's package-folder way says), whose
+ * Pulumi.yaml `pulumi package add` gives `packages: vcrooms: ./node_modules/pulumi-vcrooms/plugin`. The other programs sit beside it and use that same
  * install (their node_modules is a link to it): examples/gitops/yaml, and the test's own programs for mistakes,
  * secrets and the governance pack.
  */
@@ -67,12 +67,14 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
     const oneRoom = (name: string, properties: string[]) =>
         [`name: ${name}`, "runtime: yaml", "packages:", "  vcrooms: ./node_modules/pulumi-vcrooms/plugin", "resources:", `  ${name.split("-").pop()}:`, "    type: vcrooms:Room", "    properties:", ...properties.map((line) => `      ${line}`), ""].join("\n");
 
-    it("examples/yaml-rooms, taken out of the tarball with the tarball installed: plans exactly its resources, comes up, stays put, finds and repairs a change made outside, goes away", async () => {
+    it("examples/yaml-rooms, taken out of the tarball with the package folder added: plans exactly its resources, comes up, stays put, finds and repairs a change made outside, goes away", async () => {
         expect(path.relative(ROOT, example).startsWith("..")).toBe(true);
         expect(fs.existsSync(path.join(example, "node_modules/pulumi-vcrooms/plugin/PulumiPlugin.yaml"))).toBe(true);
+        const p = await project(example);
+        // As its README's package-folder way says (both ways run as written in test/examples/readmeCommands.test.ts).
+        await p.must(["package", "add", "./node_modules/pulumi-vcrooms/plugin"]);
         const manifest = yaml.load(fs.readFileSync(path.join(example, "Pulumi.yaml"), "utf8")) as { runtime: string; packages: Record<string, string> };
         expect(manifest).toMatchObject({ runtime: "yaml", packages: { vcrooms: "./node_modules/pulumi-vcrooms/plugin" } });
-        const p = await project(example);
         const api = apiCaller(emulator);
 
         const preview = await p.preview();

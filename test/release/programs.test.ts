@@ -7,9 +7,8 @@
  * with no `packages:`. Each comes up, stays put on a second up, imports a room made outside and goes away, against
  * the emulator. Then what a user gets wrong: no plugin installed, the plugin at another version, two versions.
  *
- * VCROOMS_RELEASE_DIR names a folder where both commands already wrote (CI builds once); else the suite builds into
- * a temporary folder. Nothing downloads a plugin (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION, as every real-CLI
- * suite runs).
+ * The release's files come from test/support/release.ts (VCROOMS_RELEASE_DIR's, or built into a temporary folder).
+ * Nothing downloads a plugin (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION, as every real-CLI suite runs).
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as readline from "node:readline";
@@ -17,6 +16,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { locatePythonVenv, PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { buildRelease, runQuietly, VERSION, type Release } from "../support/release";
 import { useEmulator } from "../support/emulator";
 import { control } from "../support/http";
 import { descendants, killAll, untilGone, untilRequest } from "../support/processes";
@@ -24,39 +24,10 @@ import { outsideRepository } from "../cli/install";
 import { cli, cliDir, GO_PULUMI_SDK } from "../cli/support";
 
 const python = locatePythonVenv();
-const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const PROGRAMS = path.join(ROOT, "test", "release", "programs");
 const GO_MODULE = "github.com/vcrooms/pulumi-vcrooms/sdk/go";
 
-interface Release {
-    dir: string;
-    archive: string;
-    emulatorArchive: string;
-    wheel: string;
-    goModule: string;
-}
-
-const run = (file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
-    execFileSync(file, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 1_500_000 });
-
-/**
- * The archive and the SDK packages: VCROOMS_RELEASE_DIR's, or made by the release commands. The plugin's build runs
- * as `node scripts/release-plugin.mjs`, the command `npm run release:plugin` runs after `npm run build`: dist/ is the
- * suite's build already, and rebuilding it would rewrite files other suites are loading.
- */
-function release(): Release {
-    const dir = process.env.VCROOMS_RELEASE_DIR ?? outsideRepository("vcrooms-release-");
-    const archive = path.join(dir, `pulumi-resource-vcrooms-v${VERSION}-linux-amd64.tar.gz`);
-    if (!process.env.VCROOMS_RELEASE_DIR) {
-        // The plugin last: its archive is the build's last line.
-        const plugin = run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--products", "emulator,plugin", "--out", dir]);
-        expect(plugin.trim().split("\n").pop()).toBe(archive);
-        run(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--out", dir], { env: "dir" in python ? { PULUMI_PYTHON_VENV: python.dir, PULUMI_CLI_DIR: cliDir } : {} });
-    }
-    const found = { dir, archive, emulatorArchive: path.join(dir, `vcrooms-emulator-v${VERSION}-linux-amd64.tar.gz`), wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`), goModule: path.join(dir, "sdk", "go") };
-    for (const file of [found.archive, found.emulatorArchive, found.wheel, path.join(found.goModule, "go.mod")]) expect(fs.existsSync(file), file).toBe(true);
-    return found;
-}
+const run = runQuietly;
 
 /** A PULUMI_HOME of its own with the plugin archive installed at each of `versions`, as a user's ~/.pulumi is. */
 function pluginHome(archive: string, versions: string[]): string {
@@ -116,9 +87,9 @@ describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs
     let home: string;
 
     beforeAll(() => {
-        made = release();
+        made = buildRelease();
         // A release built here is the suite's to remove; VCROOMS_RELEASE_DIR's is the caller's.
-        if (!process.env.VCROOMS_RELEASE_DIR) projects.push({ dispose: () => fs.rmSync(made.dir, { recursive: true, force: true }) } as PulumiProject);
+        if (made.owned) projects.push({ dispose: () => fs.rmSync(made.dir, { recursive: true, force: true }) } as PulumiProject);
         home = pluginHome(made.archive, [VERSION]);
         projects.push({ dispose: () => fs.rmSync(home, { recursive: true, force: true }) } as PulumiProject);
     }, 1_800_000);
