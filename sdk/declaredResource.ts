@@ -212,6 +212,17 @@ export function importRefusal(d: Declaration, name: string): string {
 }
 
 /**
+ * Why `customTimeouts` is refused here, in one line: the dynamic-provider host receives the engine's timeout but hands
+ * the provider none of it (its create, update and delete take no deadline), so the option would do nothing. The
+ * `vcrooms` plugin's resources give up after it. Undefined when no timeout is set (`{}` sets none).
+ */
+export function customTimeoutsRefusal(d: Declaration, name: string, timeouts: pulumi.CustomTimeouts | undefined): string | undefined {
+    const set = Object.entries(timeouts ?? {}).filter(([, v]) => v !== undefined && v !== "").map(([k]) => k);
+    if (set.length === 0) return undefined;
+    return `${d.type} "${name}": customTimeouts (${set.join(", ")}) has no effect on a dynamic resource (Pulumi's dynamic-provider host passes the provider no timeout); remove it, or use the vcrooms plugin's resources (vcrooms:index:${d.type}, or a generated SDK), which give up after it`;
+}
+
+/**
  * The stack's `vcrooms:*` configuration keys that are no setting of the provider (a misspelt `vcrooms:apiURL`), in one
  * message, or undefined. The dynamic-provider host reads its configuration by key, so such a key would be ignored
  * without a word and the environment's `VCROOMS_API_URL` used instead (another team's API, say); the plugin face's
@@ -237,6 +248,8 @@ export function unknownConfigKeys(config: Record<string, string> = pulumi.runtim
 export abstract class DeclaredResource extends ShimResource {
     protected constructor(kind: ProviderKind, d: Declaration, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
         if (opts?.import !== undefined) throw new pulumi.RunError(importRefusal(d, name));
+        const timeouts = customTimeoutsRefusal(d, name, opts?.customTimeouts);
+        if (timeouts !== undefined) throw new pulumi.RunError(timeouts);
         const misspelt = unknownConfigKeys();
         if (misspelt !== undefined) throw new pulumi.RunError(misspelt);
         const limit = Error.stackTraceLimit;

@@ -34,8 +34,13 @@ type TokenInputs = ProviderInputsOf<typeof joinToken>;
  */
 interface Bookkeeping {
     declared: { notBefore?: number | string; expiresAt?: number | string };
-    /** Set by a refresh that found the token no longer admits anyone: the input it is reported under, and why. */
-    stale: { input: "room" | "connection"; reason: string };
+    /**
+     * Set by a refresh that found the token no longer admits anyone: what it is reported under, and why. A rotated
+     * key is reported under `token` (the token is signed anew), not `connection`: the program declared none, and
+     * the engine showed the phantom as `+connection` at the refresh and `-connection` at the up. A state written
+     * before says "connection" for it.
+     */
+    stale: { input: "room" | "token" | "connection"; reason: string };
 }
 type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
 
@@ -81,10 +86,13 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
      */
     async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<KindDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
-        if (changed.length === 0 && olds.stale !== undefined) changed.push(olds.stale.input);
+        // A stale token is the same input, or the same token, issued anew: an update that replaces, never the add or
+        // delete of a property (detailOf would judge `token`, an output the inputs lack, deleted).
+        const stale = changed.length === 0 && olds.stale !== undefined ? (olds.stale.input === "room" ? "room" : "token") : undefined;
+        if (stale !== undefined) changed.push(stale);
         if (changed.length === 0 && this.addressChanges(olds, news)) changed.push("room");
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
-        const detailedDiff = detailOf(changed, changed, olds as Values, news as Values);
+        const detailedDiff = { ...detailOf(changed, changed, olds as Values, news as Values), ...(stale !== undefined ? { [stale]: "UPDATE_REPLACE" as const } : {}) };
         return withTeamMove({ changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken), detailedDiff }, this.clientFor, olds, news);
     }
 
@@ -176,7 +184,7 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
     private async staleness(token: string, link: string, connection?: ConnectionInput): Promise<Bookkeeping["stale"] | undefined> {
         const client = this.client(connection);
         if (!(await signedWith(token, client.config.developerKey))) {
-            return { input: "connection", reason: "it does not verify with the developer key (the key was rotated), so the room refuses it" };
+            return { input: "token", reason: "it does not verify with the developer key (the key was rotated), so the room refuses it" };
         }
         const roomId = decodeJoinToken(token).rd;
         let roomUrl: string;

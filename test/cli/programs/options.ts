@@ -14,6 +14,9 @@
  *   test:secretTransform  [arg name] (JSON): a stack transform (registered at the program's start, as Pulumi's docs
  *                    show) sets these args of every Room to the secret `test:secret`
  *   test:outputs     [{ name, of, output }] (JSON): stack outputs, each a resource's output
+ *   test:refusals    "log": a resource whose constructor refuses its options (the SDK face refuses `import` and
+ *                    `customTimeouts`) is logged as an error and skipped, so that one preview shows every kind's
+ *                    refusal; absent, the refusal fails the program as in a user's
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as vcrooms from "pulumi-vcrooms";
@@ -30,6 +33,7 @@ interface DeclaredOptions {
     aliases?: Array<{ name?: string; parent?: string }>;
     import?: string;
     hideDiffs?: string[];
+    customTimeouts?: pulumi.CustomTimeouts;
 }
 
 interface Declared {
@@ -98,10 +102,19 @@ export = async () => {
             aliases: o.aliases?.map((a) => ({ name: a.name ?? r.name, parent: a.parent === undefined ? undefined : a.parent === "root" ? pulumi.rootStackResource : resource(a.parent) })),
             import: o.import,
             hideDiffs: o.hideDiffs,
+            customTimeouts: o.customTimeouts,
         };
         const args = resolve(r.args ?? {}) as Record<string, unknown>;
-        const made = face === "plugin" ? new PluginResource(r.kind, r.name, args, opts) : new (vcrooms[r.kind] as new (n: string, a: object, o: pulumi.CustomResourceOptions) => pulumi.CustomResource)(r.name, args, opts);
-        byName.set(r.name, made);
+        const make = () => (face === "plugin" ? new PluginResource(r.kind, r.name, args, opts) : new (vcrooms[r.kind] as new (n: string, a: object, o: pulumi.CustomResourceOptions) => pulumi.CustomResource)(r.name, args, opts));
+        if (config.get("refusals") !== "log") {
+            byName.set(r.name, make());
+            continue;
+        }
+        try {
+            byName.set(r.name, make());
+        } catch (error) {
+            void pulumi.log.error(error instanceof Error ? error.message : String(error));
+        }
     }
     const outputs: Record<string, unknown> = {};
     for (const o of config.getObject<Array<{ name: string; of: string; output: string }>>("outputs") ?? []) {
