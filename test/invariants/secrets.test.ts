@@ -1,11 +1,14 @@
 /**
- * Invariant: no secret in clear, anywhere. Through the real CLI, in each face (the dynamic resources of
- * `require("pulumi-vcrooms")`, and the `vcrooms` plugin as a generated TypeScript SDK registers it), every input that
+ * Invariant: no secret in clear, anywhere. Through the real CLI, in each face and language (the dynamic resources of
+ * `require("pulumi-vcrooms")`, the `vcrooms` plugin as a generated TypeScript SDK registers it, and the plugin from
+ * Python through the SDK `pulumi install` generates, run by upstream's Python host), every input that
  * takes a text is made secret in code with a canary text of its own, and one program is stepped through preview, up,
  * refresh, an update, a 4xx and a 5xx answer, a check failure, a lost create left unsettled and then settled, and
- * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what the CLI printed, `pulumi stack
- * export` (no --show-secrets) after each step that writes state, the resources' ids and URNs, the emulator's request
- * log, and every file under the project (its PULUMI_HOME and backend included). A hit names the channel and the input.
+ * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what
+ * the CLI printed, `pulumi stack export` (no --show-secrets) after each step that writes state, the resources' ids and
+ * URNs, the emulator's request log, every file under the project (its PULUMI_HOME and backend included), and in Python
+ * the plugin's own stderr (which the engine keeps for its `-v` log). A hit names the face, the channel and the input.
+ * Each face runs at once with the others, on an emulator of its own.
  *
  * The inputs are derived from the declarations (secretCanaryInputs): each kind's every input whose rule takes a text
  * (a canary in one of a few forms: a word, a URL, DTMF digits), so a new text setting or input is covered the day it is
@@ -15,16 +18,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
-import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { PLUGIN_FOLDER, ROOT, type PulumiProject } from "../../harness/pulumiCli";
 import { declarations, type Kind } from "../../provider/declarations";
 import { inputSettings, type Declaration } from "../../provider/declarations/declaration";
-import { userExtras } from "../../provider/declarations/derive";
+import { outputPlaceholders, userExtras } from "../../provider/declarations/derive";
 import { STRING } from "../../provider/model/types";
-import { useEmulator } from "../support/emulator";
-import { control } from "../support/http";
+import { apiCaller, control } from "../support/http";
 import { cli, projectFor, requestLog, withoutDebugEvents } from "../cli/support";
+import { outsideRepository } from "../cli/install";
+import { pythonMissing, pythonProject } from "./pythonProject";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/secretCanaries.js");
 
@@ -106,14 +110,41 @@ function filesUnder(dir: string): Channel[] {
     return found;
 }
 
-let emulator: RunningEmulator;
-const projects: PulumiProject[] = [];
+/** The Python program (secretCanaries.py), and what it reads beside it: every output of each kind, by the declarations. */
+const pythonFiles = () => ({
+    "__main__.py": fs.readFileSync(path.join(ROOT, "test/invariants/secretCanaries.py"), "utf8"),
+    "outputs.json": JSON.stringify(Object.fromEntries((["teamDefaults", "room", "joinToken"] as Kind[]).map((k) => [k, Object.keys(outputPlaceholders(declarations[k]))]))),
+});
+
+/**
+ * A Node.js preload that copies what the process writes on stderr into a file: given to the Python face's processes
+ * (NODE_OPTIONS), it reaches the one Node.js process there, the plugin, whose stderr the engine keeps for its `-v` log.
+ * Its first line names the process, so the test can tell the plugin's stderr was captured.
+ */
+const STDERR_TEE = `const fs = require("node:fs");
+const file = process.env.VCROOMS_TEST_STDERR_FILE;
+fs.appendFileSync(file, "# " + process.argv.slice(1).join(" ") + "\\n");
+const write = process.stderr.write.bind(process.stderr);
+process.stderr.write = (chunk, ...rest) => (fs.appendFileSync(file, chunk), write(chunk, ...rest));
+`;
+
+const FACES = ["dynamic", "plugin", "python"] as const;
+const pythonSkip = "skip" in cli ? cli.skip : pythonMissing();
+if (pythonSkip && process.env.CI && !("skip" in cli)) throw new Error(`the secrets harness's Python face must run under CI: ${pythonSkip}`);
 
 describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", { timeout: 900_000 }, () => {
-    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
+    const emulators: RunningEmulator[] = [];
+    const projects: PulumiProject[] = [];
+    afterAll(async () => {
+        for (const p of projects) p.dispose();
+        for (const e of emulators) await e.close();
+    });
 
-    for (const face of ["dynamic", "plugin"] as const) {
-        it(`${face} face: every text input made secret in code, through every operation, in no channel`, async () => {
+    // Each face on an emulator of its own, all at once.
+    it.concurrent.each(FACES.filter((f) => f !== "python" || pythonSkip === undefined))("%s face: every text input made secret in code, through every operation, in no channel", async (face) => {
+            const emulator = await startEmulator({ rateLimit: 0 });
+            emulators.push(emulator);
+            const api = apiCaller(emulator);
             const defaults = secretCanaryInputs("teamDefaults", 1);
             const room = secretCanaryInputs("room", 2);
             const token = secretCanaryInputs("joinToken", 3);
@@ -135,7 +166,7 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
             const all = [...defaults, ...room, ...token, ...updated, echoed, taken, lost, tooLong, maxParticipants];
             const secrets = Object.fromEntries(all.map((c) => [`${c.kind}.${c.input}`, c.value]));
 
-            const plugin = face === "plugin";
+            const plugin = face !== "dynamic";
             // The plugin face: the TeamDefaults through one provider, the rooms and token through another (each its process).
             const via = (p: string) => (plugin ? { provider: p } : {});
             const team = { name: "team", args: secretArgs(defaults), ...via("p1") };
@@ -148,7 +179,15 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
                 current = { ...current, ...changes };
                 return { "test:plan": JSON.stringify({ face, providers: plugin ? ["p1", "p2"] : [], tokens: [pass], ...current }) };
             };
-            const project = await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig: { "test:secrets": JSON.stringify(secrets) } });
+            const secretConfig = { "test:secrets": JSON.stringify(secrets) };
+            // Python: the plugin's stderr copied into a file outside the project (searched as a channel of its own).
+            const tee = face === "python" ? outsideRepository("vcrooms-secrets-stderr-") : "";
+            const stderrFile = path.join(tee, "plugin-stderr.log");
+            if (face === "python") fs.writeFileSync(path.join(tee, "tee.cjs"), STDERR_TEE);
+            const project =
+                face === "python"
+                    ? await pythonProject("vcrooms-secrets-py", emulator, pythonFiles(), plan(), secretConfig, { NODE_OPTIONS: `--require ${path.join(tee, "tee.cjs")}`, VCROOMS_TEST_STDERR_FILE: stderrFile })
+                    : await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig });
             projects.push(project);
 
             const channels: Channel[] = [];
@@ -223,8 +262,15 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
             await step("destroy", () => project.destroy([], { preview: false }), "succeeds");
             channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}?${(e as { query?: string }).query ?? ""}`).join("\n") });
             channels.push(...filesUnder(project.dir));
+            if (face === "python") {
+                // The plugin's own stderr: captured (its first line names the plugin's process), and searched too.
+                const stderr = fs.readFileSync(stderrFile, "utf8");
+                if (!stderr.includes(PLUGIN_FOLDER)) unexpected.push(`the plugin's stderr was not captured (${stderrFile} holds no line of a process run from ${PLUGIN_FOLDER}):\n${stderr.slice(0, 2000)}`);
+                channels.push({ channel: "the plugin's stderr", text: stderr });
+                fs.rmSync(tee, { recursive: true, force: true });
+            }
 
-            expect({ unexpected, leaks: leaks(channels, [...all, ...(plugin ? imported : []), developerKey]) }).toEqual({ unexpected: [], leaks: [] });
-        });
-    }
+            const found = leaks(channels, [...all, ...(plugin ? imported : []), developerKey]).map((l) => `${face} face, ${l}`);
+            expect({ unexpected, leaks: found }).toEqual({ unexpected: [], leaks: [] });
+    });
 });
