@@ -157,7 +157,7 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML a
         for (const [name, resource] of Object.entries(expected) as Array<[WarningName, string | null]>) {
             const text = fixedText(name);
             const found = warnings.find((d) => d.message.includes(text) && (resource === null ? !d.urn : String(d.urn).endsWith(`::${resource}`)));
-            expect(found, `${face.language.name}: warning ${name} ("${text}") on ${resource ?? "no resource"} in:\n${run.stdout}\n${run.stderr}`).toBeDefined();
+            expect(found, `warning ${name} ("${text}") on ${resource ?? "no resource"} in:\n${run.stdout}\n${run.stderr}`).toBeDefined();
             face.seen.add(name);
         }
     }
