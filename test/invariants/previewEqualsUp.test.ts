@@ -1,10 +1,10 @@
 /**
  * The invariant "what preview plans is what up does", through the real Pulumi CLI with upstream's language hosts, in
  * every face and language: the dynamic face from JavaScript, the plugin face from JavaScript (what a generated SDK
- * registers), Go and Python (their generated SDKs) and Pulumi YAML. One program per face declares every kind (everyKindProgram.ts:
- * a TeamDefaults, a Room with a declared friendly URL and one with a generated one, join tokens with `expiresAt` in
- * minutes and as an instant, both with `renewBefore`, a purge and a token naming the generated room by its friendly
- * URL, and a data function), exports every output the declarations name, and uses each as its declared type, so a
+ * registers), Go and Python (their generated SDKs) and Pulumi YAML. One program per face declares every kind
+ * (everyKindProgram.ts: a TeamDefaults, a Room with a declared friendly URL and one with a generated one, join tokens
+ * with `expiresAt` in minutes and as an instant, both with `renewBefore`, a purge and a token naming the generated room
+ * by its friendly URL, and a data function), exports every output the declarations name, and uses each as its declared type, so a
  * planned value of another type fails the preview as in a user's program. It is stepped through a series of changes;
  * at each, `preview --json --save-plan` (the plan file holds what the preview planned for each resource, which the
  * JSON does not) is held against the up that follows (`up --plan` of that plan in the plugin face):
@@ -35,7 +35,7 @@ interface Face {
     readonly name: FaceName;
     /** The plugin face: its preview is saved as a plan, and the up runs that plan. */
     readonly plugin: boolean;
-    /** Makes the project folder (nothing of the program yet). */
+    /** Makes the project folder (nothing of the program yet); not called for a face that makes its own `project`. */
     setup(dir: string): void;
     /** Writes the program of a step. */
     write(dir: string, program: EveryKindProgram): void;
