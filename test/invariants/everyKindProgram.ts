@@ -1,10 +1,11 @@
 /**
  * The every-kind program of the preview-equals-up harness (previewEqualsUp.test.ts), as data, and its text in each
- * face and language: the dynamic face and the plugin face from JavaScript, Go (the SDK `pulumi install` generates),
- * and Pulumi YAML. Every program declares the same resources, calls the same data function, and exports every output
- * of every resource, enumerated from the declarations (settings as read back, read-only outputs, the extra inputs a
- * user declares), each used in its language's typed way: Go's typed outputs fail on a value of another type; the
- * JavaScript programs call a method of the declared type on each value, as a TypeScript user's `s.slice(0, 10)` does.
+ * face and language: the dynamic face and the plugin face from JavaScript, Go and Python (the SDKs `pulumi install`
+ * generates), and Pulumi YAML. Every program declares the same resources, calls the same data function, and exports
+ * every output of every resource, enumerated from the declarations (settings as read back, read-only outputs, the extra
+ * inputs a user declares), each used in its language's typed way: Go's typed outputs fail on a value of another type;
+ * the JavaScript and Python programs use a method of the declared type on each value, as a user's `s[0:10]` does, and
+ * fail on a value of another type.
  *
  * The data function's answer is used but not exported: a preview reads it from the API as it is then (the engine
  * invokes a function whose arguments are known), so a room the up changes reads otherwise after it, and a stack
@@ -14,6 +15,7 @@
 import { declarations, type Kind } from "../../provider/declarations";
 import { outputPlaceholders, stateFields, userExtras } from "../../provider/declarations/derive";
 import type { TypeSpec } from "../../provider/model/types";
+import { toApiName } from "../../provider/model/names";
 
 /** A value of a program: plain, or another resource's output (`ref`), or its id. */
 export type Arg = string | number | boolean | string[] | { ref: string; output: string };
@@ -181,4 +183,76 @@ export function yamlProgram(name: string, program: EveryKindProgram, packagePath
     for (const r of program.resources) for (const [o] of outputsOf(r.kind)) outputs[exportName(r.name, o)] = `\${${r.name}.${o}}`;
     const variables = { found: { "fn::invoke": { function: "vcrooms:getRoom", arguments: { room: `\${${program.getRoomOf}.id}` } } } };
     return JSON.stringify({ name, runtime: "yaml", packages: { vcrooms: packagePath }, resources, variables, outputs }, null, 2) + "\n";
+}
+
+// ---- Python ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The Python name the generated SDK gives a camelCase name: its words in snake case, as the API names the settings
+ * (`virtualBackgroundsV2Enabled` is `virtual_backgrounds_v2_enabled`). A name the SDK spells otherwise fails the
+ * program loudly (an unexpected keyword argument, an attribute it does not have), never silently.
+ */
+export const pythonName = (camel: string) => toApiName(camel);
+const pyVar = (name: string) => `r_${name}`;
+
+function pythonArg(a: Arg): string {
+    if (typeof a === "string") return JSON.stringify(a);
+    if (typeof a === "number") return String(a);
+    if (typeof a === "boolean") return a ? "True" : "False";
+    if (Array.isArray(a)) return `[${a.map((s) => JSON.stringify(s)).join(", ")}]`;
+    return `${pyVar(a.ref)}.${a.output === "id" ? "id" : pythonName(a.output)}`;
+}
+
+/**
+ * The JSON types of a Python value, and what a Python user does with a value of its declared type (slices a str,
+ * rounds a number, copies a list). An object output is an instance of the SDK's output class (or a dict): anything but
+ * the plain types. A value of another type fails the program, naming the output, both types and the value.
+ */
+export const PYTHON_TYPED = `def typed(label, types, value):
+    # A property the record does not hold is None, whatever its type (the schema's properties are optional).
+    if value is None:
+        return value
+    if isinstance(value, bool):
+        actual = "boolean"
+    elif isinstance(value, (int, float)):
+        actual = "number"
+    elif isinstance(value, str):
+        actual = "string"
+    elif isinstance(value, list):
+        actual = "array"
+    else:
+        actual = "object"
+    if actual not in types:
+        raise TypeError(f"{label}: expected {' or '.join(types)}, got {actual} {value!r}")
+    if actual == "string":
+        return value[0:]
+    if actual == "number":
+        return round(value, 6)
+    if actual == "array":
+        return list(value)
+    return value
+`;
+
+/** The Python program over the generated SDK: each resource in the SDK's keywords, each output exported through `typed`. */
+export function pythonProgram(program: EveryKindProgram): string {
+    const lines: string[] = [];
+    for (const r of program.resources) {
+        const args = Object.entries(r.args).map(([k, a]) => `    ${pythonName(k)}=${pythonArg(a)},`);
+        const opts = r.dependsOn?.length ? [`    opts=pulumi.ResourceOptions(depends_on=[${r.dependsOn.map(pyVar).join(", ")}]),`] : [];
+        lines.push(`${pyVar(r.name)} = vcrooms.${typeOf(r.kind)}(`, `    ${JSON.stringify(r.name)},`, ...args, ...opts, ")");
+        for (const [o, t] of outputsOf(r.kind)) {
+            const label = `${r.name}.${o}`;
+            lines.push(`pulumi.export(${JSON.stringify(exportName(r.name, o))}, ${pyVar(r.name)}.${pythonName(o)}.apply(lambda v: typed(${JSON.stringify(label)}, ${JSON.stringify(jsonTypes(t))}, v)))`);
+        }
+    }
+    // Used, not exported (see the top of this file): the result's attribute, as a Python user reads it.
+    lines.push(`vcrooms.get_room_output(room=${pyVar(program.getRoomOf)}.id).apply(lambda found: typed("getRoom.description", ["string"], found.description))`);
+    return `import pulumi
+import pulumi_vcrooms as vcrooms
+
+
+${PYTHON_TYPED}
+
+${lines.join("\n")}
+`;
 }

@@ -1,10 +1,10 @@
 /**
  * The invariant "what preview plans is what up does", through the real Pulumi CLI with upstream's language hosts, in
  * every face and language: the dynamic face from JavaScript, the plugin face from JavaScript (what a generated SDK
- * registers), Go (its generated SDK) and Pulumi YAML. One program per face declares every kind (everyKindProgram.ts:
- * a TeamDefaults, a Room with a declared friendly URL and one with a generated one, join tokens with `expiresAt` in
- * minutes and as an instant, both with `renewBefore`, a purge and a token naming the generated room by its friendly
- * URL, and a data function), exports every output the declarations name, and uses each as its declared type, so a
+ * registers), Go and Python (their generated SDKs) and Pulumi YAML. One program per face declares every kind
+ * (everyKindProgram.ts: a TeamDefaults, a Room with a declared friendly URL and one with a generated one, join tokens
+ * with `expiresAt` in minutes and as an instant, both with `renewBefore`, a purge and a token naming the generated room
+ * by its friendly URL, and a data function), exports every output the declarations name, and uses each as its declared type, so a
  * planned value of another type fails the preview as in a user's program. It is stepped through a series of changes;
  * at each, `preview --json --save-plan` (the plan file holds what the preview planned for each resource, which the
  * JSON does not) is held against the up that follows (`up --plan` of that plan in the plugin face):
@@ -23,23 +23,29 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { PLUGIN_FOLDER, PulumiProject, ROOT, type JsonRun, type JsonStep } from "../../harness/pulumiCli";
 import { clearLog, cli, cliDir, GO_PULUMI_SDK, languageHosts, projectFor, requestLog } from "../cli/support";
 import { outsideRepository } from "../cli/install";
-import { goProgram, javascriptData, javascriptProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
+import { goProgram, javascriptData, javascriptProgram, pythonProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
+import { pythonMissing, pythonProject } from "./pythonProject";
 
 /** The engine's marker of a value unknown at preview, as `--json` prints it. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-type FaceName = "dynamic-js" | "plugin-js" | "go" | "yaml";
+type FaceName = "dynamic-js" | "plugin-js" | "go" | "yaml" | "python";
 
 interface Face {
     readonly name: FaceName;
     /** The plugin face: its preview is saved as a plan, and the up runs that plan. */
     readonly plugin: boolean;
-    /** Makes the project folder (nothing of the program yet). */
+    /** Makes the project folder (nothing of the program yet); not called for a face that makes its own `project`. */
     setup(dir: string): void;
     /** Writes the program of a step. */
     write(dir: string, program: EveryKindProgram): void;
     /** After the first program is written, before the first preview (Go: `pulumi install`, which generates the SDK). */
     install?(project: PulumiProject): Promise<void>;
+    /**
+     * A project made otherwise than from the folder (Python: a project of its own folder, over the shared virtualenv,
+     * its SDK installed), configured for the emulator; the steps write their programs into its folder.
+     */
+    project?(emulator: RunningEmulator, program: EveryKindProgram): Promise<PulumiProject>;
 }
 
 /** A folder of links to this repository's packages, and pulumi-vcrooms itself: what `npm install pulumi-vcrooms` gives. */
@@ -97,6 +103,15 @@ const FACES: Face[] = [
         write(dir, program) {
             fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgram("inv-yaml", program, PLUGIN_FOLDER));
         },
+    },
+    {
+        name: "python",
+        plugin: true,
+        setup() {},
+        write(dir, program) {
+            fs.writeFileSync(path.join(dir, "__main__.py"), pythonProgram(program));
+        },
+        project: (emulator, program) => pythonProject("inv-python", emulator, { "__main__.py": pythonProgram(program) }),
     },
 ];
 
@@ -245,7 +260,7 @@ function goMissing(): string | undefined {
     }
 }
 const yamlMissing = () => ("skip" in cli ? cli.skip : fs.existsSync(path.join(cliDir, "pulumi-language-yaml")) ? undefined : `no pulumi-language-yaml in ${cliDir}`);
-const missing: Record<FaceName, () => string | undefined> = { "dynamic-js": () => ("skip" in cli ? cli.skip : undefined), "plugin-js": () => ("skip" in cli ? cli.skip : undefined), go: goMissing, yaml: yamlMissing };
+const missing: Record<FaceName, () => string | undefined> = { "dynamic-js": () => ("skip" in cli ? cli.skip : undefined), "plugin-js": () => ("skip" in cli ? cli.skip : undefined), go: goMissing, yaml: yamlMissing, python: pythonMissing };
 
 describe.skipIf("skip" in cli)("what preview plans is what up does, in every face and language", { timeout: 900_000 }, () => {
     const emulators: RunningEmulator[] = [];
@@ -268,12 +283,17 @@ describe.skipIf("skip" in cli)("what preview plans is what up does, in every fac
         // Its own emulator (so its own team, and its own TeamDefaults record and request log).
         const emulator = await startEmulator({ rateLimit: 0 });
         emulators.push(emulator);
-        const dir = outsideRepository(`vcrooms-inv-${face.name}-`);
-        face.setup(dir);
         let resources = firstProgram();
-        face.write(dir, { resources, getRoomOf: "board" });
-        const project = await projectFor(emulator, {}, { folder: dir });
+        let project: PulumiProject;
+        if (face.project) project = await face.project(emulator, { resources, getRoomOf: "board" });
+        else {
+            const folder = outsideRepository(`vcrooms-inv-${face.name}-`);
+            face.setup(folder);
+            face.write(folder, { resources, getRoomOf: "board" });
+            project = await projectFor(emulator, {}, { folder });
+        }
         projects.push(project);
+        const dir = project.dir;
         await face.install?.(project);
 
         const failures: string[] = [];

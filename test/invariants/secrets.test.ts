@@ -1,11 +1,14 @@
 /**
- * Invariant: no secret in clear, anywhere. Through the real CLI, in each face (the dynamic resources of
- * `require("pulumi-vcrooms")`, and the `vcrooms` plugin as a generated TypeScript SDK registers it), every input that
+ * Invariant: no secret in clear, anywhere. Through the real CLI, in each face and language (the dynamic resources of
+ * `require("pulumi-vcrooms")`, the `vcrooms` plugin as a generated TypeScript SDK registers it, and the plugin from
+ * Python through the SDK `pulumi install` generates, run by upstream's Python host), every input that
  * takes a text is made secret in code with a canary text of its own, and one program is stepped through preview, up,
  * refresh, an update, a 4xx and a 5xx answer, a check failure, a lost create left unsettled and then settled, and
- * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what the CLI printed, `pulumi stack
- * export` (no --show-secrets) after each step that writes state, the resources' ids and URNs, the emulator's request
- * log, and every file under the project (its PULUMI_HOME and backend included). A hit names the channel and the input.
+ * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what
+ * the CLI printed, `pulumi stack export` (no --show-secrets) after each step that writes state, the resources' ids and
+ * URNs, the emulator's request log, every file under the project (its PULUMI_HOME and backend included), and in Python
+ * the plugin's own stderr (which the engine keeps for its `-v` log). A hit names the face, the channel and the input.
+ * Each face runs at once with the others, on an emulator of its own.
  *
  * The inputs are derived from the declarations (secretCanaryInputs): each kind's every input whose rule takes a text
  * (a canary in one of a few forms: a word, a URL, DTMF digits), so a new text setting or input is covered the day it is
@@ -15,16 +18,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
-import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { PLUGIN_FOLDER, ROOT, type PulumiProject } from "../../harness/pulumiCli";
 import { declarations, type Kind } from "../../provider/declarations";
 import { inputSettings, type Declaration } from "../../provider/declarations/declaration";
-import { userExtras } from "../../provider/declarations/derive";
+import { outputPlaceholders, userExtras } from "../../provider/declarations/derive";
 import { STRING } from "../../provider/model/types";
-import { useEmulator } from "../support/emulator";
-import { control } from "../support/http";
+import { apiCaller, control } from "../support/http";
 import { cli, projectFor, requestLog, withoutDebugEvents } from "../cli/support";
+import { outsideRepository } from "../cli/install";
+import { pythonMissing, pythonProject } from "./pythonProject";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/secretCanaries.js");
 
@@ -106,125 +110,168 @@ function filesUnder(dir: string): Channel[] {
     return found;
 }
 
-let emulator: RunningEmulator;
-const projects: PulumiProject[] = [];
+/** The Python program (secretCanaries.py), and what it reads beside it: every output of each kind, by the declarations. */
+const pythonFiles = () => ({
+    "__main__.py": fs.readFileSync(path.join(ROOT, "test/invariants/secretCanaries.py"), "utf8"),
+    "outputs.json": JSON.stringify(Object.fromEntries((["teamDefaults", "room", "joinToken"] as Kind[]).map((k) => [k, Object.keys(outputPlaceholders(declarations[k]))]))),
+});
+
+/**
+ * A Node.js preload that copies what the process writes on stderr into a file: given to the Python face's processes
+ * (NODE_OPTIONS), it reaches the one Node.js process there, the plugin, whose stderr the engine keeps for its `-v` log.
+ * Its first line names the process, so the test can tell the plugin's stderr was captured.
+ */
+const STDERR_TEE = `const fs = require("node:fs");
+const file = process.env.VCROOMS_TEST_STDERR_FILE;
+fs.appendFileSync(file, "# " + process.argv.slice(1).join(" ") + "\\n");
+const write = process.stderr.write.bind(process.stderr);
+process.stderr.write = (chunk, ...rest) => (fs.appendFileSync(file, chunk), write(chunk, ...rest));
+`;
+
+const FACES = ["dynamic", "plugin", "python"] as const;
+const pythonSkip = "skip" in cli ? cli.skip : pythonMissing();
+if (pythonSkip && process.env.CI && !("skip" in cli)) throw new Error(`the secrets harness's Python face must run under CI: ${pythonSkip}`);
 
 describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", { timeout: 900_000 }, () => {
-    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
+    const emulators: RunningEmulator[] = [];
+    const projects: PulumiProject[] = [];
+    afterAll(async () => {
+        for (const p of projects) p.dispose();
+        for (const e of emulators) await e.close();
+    });
 
-    for (const face of ["dynamic", "plugin"] as const) {
-        it(`${face} face: every text input made secret in code, through every operation, in no channel`, async () => {
-            const defaults = secretCanaryInputs("teamDefaults", 1);
-            const room = secretCanaryInputs("room", 2);
-            const token = secretCanaryInputs("joinToken", 3);
-            const secretArgs = (canaries: Canary[], except: string[] = []) =>
-                Object.fromEntries(canaries.filter((c) => !except.includes(c.input)).map((c) => [c.input.split("#")[0]!, { $secret: `${c.kind}.${c.input}` }]));
-            const friendlyUrl = room.find((c) => c.input === "friendlyUrl")!;
-            const description = room.find((c) => c.input === "description")!;
-            const consent = defaults.find((c) => c.input === "consentMessage")!;
-            const htmlTitle = room.find((c) => c.input === "htmlTitle")!;
-            // The faults' and failures' own canaries.
-            const updated = [variant(description, "u"), variant(consent, "u")];
-            const echoed = variant(htmlTitle, "e");
-            const taken = { ...variant(friendlyUrl, "t"), kind: "room" as Kind };
-            const lost = variant(friendlyUrl, "l");
-            const tooLong = { ...variant(friendlyUrl, "x"), value: `${variant(friendlyUrl, "x").value}-${"x".repeat(30)}` };
-            const maxParticipants = { kind: "room" as Kind, input: "maxParticipants", value: 987654 as unknown as string, needle: "987654" };
-            const imported = secretCanaryInputs("room", 4).filter((c) => ["restreamKey", "telephonyPinDtmf"].includes(c.input));
-            const developerKey = { kind: "provider", input: "developerKey", needle: emulator.developerKey };
-            const all = [...defaults, ...room, ...token, ...updated, echoed, taken, lost, tooLong, maxParticipants];
-            const secrets = Object.fromEntries(all.map((c) => [`${c.kind}.${c.input}`, c.value]));
+    // Each face on an emulator of its own, all at once. SECRETS_FACES="python" runs only those faces (a local run).
+    const only = process.env.SECRETS_FACES?.split(",");
+    it.concurrent.each(FACES.filter((f) => (f !== "python" || pythonSkip === undefined) && (only === undefined || only.includes(f))))("%s face: every text input made secret in code, through every operation, in no channel", async (face) => {
+        const emulator = await startEmulator({ rateLimit: 0 });
+        emulators.push(emulator);
+        const api = apiCaller(emulator);
+        const defaults = secretCanaryInputs("teamDefaults", 1);
+        const room = secretCanaryInputs("room", 2);
+        const token = secretCanaryInputs("joinToken", 3);
+        const secretArgs = (canaries: Canary[], except: string[] = []) =>
+            Object.fromEntries(canaries.filter((c) => !except.includes(c.input)).map((c) => [c.input.split("#")[0]!, { $secret: `${c.kind}.${c.input}` }]));
+        const friendlyUrl = room.find((c) => c.input === "friendlyUrl")!;
+        const description = room.find((c) => c.input === "description")!;
+        const consent = defaults.find((c) => c.input === "consentMessage")!;
+        const htmlTitle = room.find((c) => c.input === "htmlTitle")!;
+        // The faults' and failures' own canaries.
+        const updated = [variant(description, "u"), variant(consent, "u")];
+        const echoed = variant(htmlTitle, "e");
+        const taken = { ...variant(friendlyUrl, "t"), kind: "room" as Kind };
+        const lost = variant(friendlyUrl, "l");
+        const tooLong = { ...variant(friendlyUrl, "x"), value: `${variant(friendlyUrl, "x").value}-${"x".repeat(30)}` };
+        const maxParticipants = { kind: "room" as Kind, input: "maxParticipants", value: 987654 as unknown as string, needle: "987654" };
+        const imported = secretCanaryInputs("room", 4).filter((c) => ["restreamKey", "telephonyPinDtmf"].includes(c.input));
+        const developerKey = { kind: "provider", input: "developerKey", needle: emulator.developerKey };
+        const all = [...defaults, ...room, ...token, ...updated, echoed, taken, lost, tooLong, maxParticipants];
+        const secrets = Object.fromEntries(all.map((c) => [`${c.kind}.${c.input}`, c.value]));
 
-            const plugin = face === "plugin";
-            // The plugin face: the TeamDefaults through one provider, the rooms and token through another (each its process).
-            const via = (p: string) => (plugin ? { provider: p } : {});
-            const team = { name: "team", args: secretArgs(defaults), ...via("p1") };
-            const board = { name: "board", args: { ...secretArgs(room), restreamEnabled: true, restreamType: "custom", telephonyEnabled: true }, dependsOnDefaults: true, ...via("p2") };
-            // Declares none of the TeamDefaults' settings: its outputs inherit them.
-            const heir = { name: "heir", args: {}, dependsOnDefaults: true, ...via("p2") };
-            const pass = { name: "pass", room: "board", args: { ...secretArgs(token), expiresAt: 600 }, ...via("p2") };
-            let current = { defaults: team as object, rooms: [board, heir] as object[] };
-            const plan = (changes: { defaults?: object; rooms?: object[] } = {}) => {
-                current = { ...current, ...changes };
-                return { "test:plan": JSON.stringify({ face, providers: plugin ? ["p1", "p2"] : [], tokens: [pass], ...current }) };
-            };
-            const project = await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig: { "test:secrets": JSON.stringify(secrets) } });
-            projects.push(project);
+        const plugin = face !== "dynamic";
+        // The plugin face: the TeamDefaults through one provider, the rooms and token through another (each its process).
+        const via = (p: string) => (plugin ? { provider: p } : {});
+        const team = { name: "team", args: secretArgs(defaults), ...via("p1") };
+        const board = { name: "board", args: { ...secretArgs(room), restreamEnabled: true, restreamType: "custom", telephonyEnabled: true }, dependsOnDefaults: true, ...via("p2") };
+        // Declares none of the TeamDefaults' settings: its outputs inherit them.
+        const heir = { name: "heir", args: {}, dependsOnDefaults: true, ...via("p2") };
+        const pass = { name: "pass", room: "board", args: { ...secretArgs(token), expiresAt: 600 }, ...via("p2") };
+        let current = { defaults: team as object, rooms: [board, heir] as object[] };
+        const plan = (changes: { defaults?: object; rooms?: object[] } = {}) => {
+            current = { ...current, ...changes };
+            return { "test:plan": JSON.stringify({ face, providers: plugin ? ["p1", "p2"] : [], tokens: [pass], ...current }) };
+        };
+        const secretConfig = { "test:secrets": JSON.stringify(secrets) };
+        // Python: the plugin's stderr copied into a file outside the project (searched as a channel of its own).
+        const tee = face === "python" ? outsideRepository("vcrooms-secrets-stderr-") : "";
+        const stderrFile = path.join(tee, "plugin-stderr.log");
+        if (face === "python") fs.writeFileSync(path.join(tee, "tee.cjs"), STDERR_TEE);
+        const project =
+            face === "python"
+                ? await pythonProject("vcrooms-secrets-py", emulator, pythonFiles(), plan(), secretConfig, { NODE_OPTIONS: `--require ${path.join(tee, "tee.cjs")}`, VCROOMS_TEST_STDERR_FILE: stderrFile })
+                : await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig });
+        projects.push(project);
 
-            const channels: Channel[] = [];
-            const printed = (step: string, r: { stdout: string; stderr: string }) => channels.push({ channel: `CLI output of ${step}`, text: `${withoutDebugEvents(r.stdout)}\n${r.stderr}` });
-            // `pulumi stack --show-ids` too where an id may carry a value (a lost create's) or the stack's outputs do.
-            const exported = async (step: string, showIds = false) => {
-                const text = await project.exportText();
-                channels.push({ channel: `stack export after ${step}`, text });
-                const resources = (JSON.parse(text).deployment.resources ?? []) as Array<{ id?: string; urn: string }>;
-                channels.push({ channel: `ids and URNs after ${step}`, text: resources.map((r) => `${r.id ?? ""} ${r.urn}`).join("\n") });
-                if (!showIds) return;
-                const ids = await project.run(["stack", "--show-ids"]);
-                channels.push({ channel: `pulumi stack --show-ids after ${step}`, text: ids.stdout + ids.stderr });
-            };
-            // A step that ends otherwise than expected is reported with the leaks, and the steps go on: one run shows all.
-            const unexpected: string[] = [];
-            const step = async (name: string, run: () => Promise<{ code: number; stdout: string; stderr: string }>, expected: "succeeds" | "fails") => {
-                const r = await run();
-                printed(name, r);
-                if ((r.code === 0 ? "succeeds" : "fails") !== expected) unexpected.push(`${name} was expected to ${expected === "succeeds" ? "succeed" : "fail"}:\n${withoutDebugEvents(r.stdout).slice(-3000)}\n${r.stderr.slice(-2000)}`);
-                return r;
-            };
+        const channels: Channel[] = [];
+        const printed = (step: string, r: { stdout: string; stderr: string }) => channels.push({ channel: `CLI output of ${step}`, text: `${withoutDebugEvents(r.stdout)}\n${r.stderr}` });
+        // `pulumi stack --show-ids` too where an id may carry a value (a lost create's) or the stack's outputs do.
+        const exported = async (step: string, showIds = false) => {
+            const text = await project.exportText();
+            channels.push({ channel: `stack export after ${step}`, text });
+            const resources = (JSON.parse(text).deployment.resources ?? []) as Array<{ id?: string; urn: string }>;
+            channels.push({ channel: `ids and URNs after ${step}`, text: resources.map((r) => `${r.id ?? ""} ${r.urn}`).join("\n") });
+            if (!showIds) return;
+            const ids = await project.run(["stack", "--show-ids"]);
+            channels.push({ channel: `pulumi stack --show-ids after ${step}`, text: ids.stdout + ids.stderr });
+        };
+        // A step that ends otherwise than expected is reported with the leaks, and the steps go on: one run shows all.
+        const unexpected: string[] = [];
+        const step = async (name: string, run: () => Promise<{ code: number; stdout: string; stderr: string }>, expected: "succeeds" | "fails") => {
+            const r = await run();
+            printed(name, r);
+            if ((r.code === 0 ? "succeeds" : "fails") !== expected) unexpected.push(`${name} was expected to ${expected === "succeeds" ? "succeed" : "fail"}:\n${withoutDebugEvents(r.stdout).slice(-3000)}\n${r.stderr.slice(-2000)}`);
+            return r;
+        };
 
-            if (plugin) {
-                // An import of a room made outside, whose secret settings (by the table) neither the state nor the code
-                // the import prints may show; the program's up then deletes it (the program does not declare it). First,
-                // while the team holds its own defaults: a room read in a deployment that declares no TeamDefaults
-                // cannot know which of the team's defaults another deployment gave as secrets (docs/assumptions.md).
-                const made = (await api("POST", "/rooms", { friendly_url: `imported-${RUN}`, restream_key: imported[0]!.value, telephony_pin_dtmf: imported[1]!.value })).body as { id: string };
-                await step("import", () => project.run(["import", "vcrooms:index:Room", "imported", made.id, "--yes", "--protect=false", "--non-interactive"]), "succeeds");
-                await exported("import");
-            }
-            await step("preview", () => project.preview(), "succeeds");
-            await step("up", () => project.up([], { preview: false }), "succeeds");
-            await exported("up", true);
-            await step("refresh", () => project.refresh([], { preview: false }), "succeeds");
-            // The update: a new canary for a room's setting and for a TeamDefaults' one its heir inherits.
-            const updatedTeam = { ...team, args: { ...team.args, consentMessage: { $secret: `teamDefaults.${updated[1]!.input}` } } };
-            const updatedBoard = { ...board, args: { ...board.args, description: { $secret: `room.${updated[0]!.input}` } } };
-            await project.setConfig(plan({ defaults: updatedTeam, rooms: [updatedBoard, heir] }));
-            await step("update", () => project.up([], { preview: false }), "succeeds");
-            await exported("update");
+        if (plugin) {
+            // An import of a room made outside, whose secret settings (by the table) neither the state nor the code
+            // the import prints may show; the program's up then deletes it (the program does not declare it). First,
+            // while the team holds its own defaults: a room read in a deployment that declares no TeamDefaults
+            // cannot know which of the team's defaults another deployment gave as secrets (docs/assumptions.md).
+            const made = (await api("POST", "/rooms", { friendly_url: `imported-${RUN}`, restream_key: imported[0]!.value, telephony_pin_dtmf: imported[1]!.value })).body as { id: string };
+            await step("import", () => project.run(["import", "vcrooms:index:Room", "imported", made.id, "--yes", "--protect=false", "--non-interactive"]), "succeeds");
+            await exported("import");
+        }
+        await step("preview", () => project.preview(), "succeeds");
+        await step("up", () => project.up([], { preview: false }), "succeeds");
+        await exported("up", true);
+        await step("refresh", () => project.refresh([], { preview: false }), "succeeds");
+        // The update: a new canary for a room's setting and for a TeamDefaults' one its heir inherits.
+        const updatedTeam = { ...team, args: { ...team.args, consentMessage: { $secret: `teamDefaults.${updated[1]!.input}` } } };
+        const updatedBoard = { ...board, args: { ...board.args, description: { $secret: `room.${updated[0]!.input}` } } };
+        await project.setConfig(plan({ defaults: updatedTeam, rooms: [updatedBoard, heir] }));
+        await step("update", () => project.up([], { preview: false }), "succeeds");
+        await exported("update");
 
-            // A 4xx (a friendly URL another room holds) and a 5xx whose answer echoes what was sent, in one up.
-            await api("POST", "/rooms", { friendly_url: taken.value });
-            const boardId = (await project.resourceState("board"))!.id as string;
-            await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${boardId}`, count: 10, status: 500, body: { message: `Server Error while saving html_title ${echoed.value}`, error: "server-error" } });
-            const boardEchoed = { ...updatedBoard, args: { ...updatedBoard.args, htmlTitle: { $secret: `room.${echoed.input}` } } };
-            await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "taken", args: { friendlyUrl: { $secret: `room.${taken.input}` } }, ...via("p2") }] }));
-            await step("an up answered 422 and 500", () => project.up([], { preview: false }), "fails");
-            await control(emulator, "DELETE", "/faults");
-            await exported("an up answered 422 and 500");
+        // A 4xx (a friendly URL another room holds) and a 5xx whose answer echoes what was sent, in one up.
+        await api("POST", "/rooms", { friendly_url: taken.value });
+        const boardId = (await project.resourceState("board"))!.id as string;
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${boardId}`, count: 10, status: 500, body: { message: `Server Error while saving html_title ${echoed.value}`, error: "server-error" } });
+        const boardEchoed = { ...updatedBoard, args: { ...updatedBoard.args, htmlTitle: { $secret: `room.${echoed.input}` } } };
+        await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "taken", args: { friendlyUrl: { $secret: `room.${taken.input}` } }, ...via("p2") }] }));
+        await step("an up answered 422 and 500", () => project.up([], { preview: false }), "fails");
+        await control(emulator, "DELETE", "/faults");
+        await exported("an up answered 422 and 500");
 
-            // Check failures: a friendly URL declared twice, one too long, a maxParticipants out of range.
-            const failing = { ...boardEchoed, args: { ...boardEchoed.args, maxParticipants: { $secret: "room.maxParticipants" } } };
-            await project.setConfig(plan({ rooms: [failing, heir, { name: "twin", args: { friendlyUrl: { $secret: `room.${friendlyUrl.input}` } }, ...via("p2") }, { name: "long", args: { friendlyUrl: { $secret: `room.${tooLong.input}` } }, ...via("p2") }] }));
-            await step("a preview failing check", () => project.preview(), "fails");
+        // Check failures: a friendly URL declared twice, one too long, a maxParticipants out of range.
+        const failing = { ...boardEchoed, args: { ...boardEchoed.args, maxParticipants: { $secret: "room.maxParticipants" } } };
+        await project.setConfig(plan({ rooms: [failing, heir, { name: "twin", args: { friendlyUrl: { $secret: `room.${friendlyUrl.input}` } }, ...via("p2") }, { name: "long", args: { friendlyUrl: { $secret: `room.${tooLong.input}` } }, ...via("p2") }] }));
+        await step("a preview failing check", () => project.preview(), "fails");
 
-            // A create whose answer and lookup are lost: kept in the stack unsettled, then settled by the next up.
-            await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
-            // The lookup: by the name's path, or (a secret name is never put in a path) through the listing.
-            for (const lookup of ["/api/v1/rooms/*", "/api/v1/rooms"]) {
-                await control(emulator, "POST", "/faults", { method: "GET", path: lookup, count: 10, status: 500, body: { message: "Server Error", error: "server-error" } });
-            }
-            await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "lost", args: { friendlyUrl: { $secret: `room.${lost.input}` } }, ...via("p2") }] }));
-            await step("an up whose create was lost", () => project.up([], { preview: false }), "fails");
-            await control(emulator, "DELETE", "/faults");
-            await exported("an up whose create was lost", true);
-            await step("the up that settles it", () => project.up([], { preview: false }), "succeeds");
-            await exported("the up that settles it");
+        // A create whose answer and lookup are lost: kept in the stack unsettled, then settled by the next up.
+        await control(emulator, "POST", "/faults", { method: "POST", path: "/api/v1/rooms", drop: "after" });
+        // The lookup: by the name's path, or (a secret name is never put in a path) through the listing.
+        for (const lookup of ["/api/v1/rooms/*", "/api/v1/rooms"]) {
+            await control(emulator, "POST", "/faults", { method: "GET", path: lookup, count: 10, status: 500, body: { message: "Server Error", error: "server-error" } });
+        }
+        await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "lost", args: { friendlyUrl: { $secret: `room.${lost.input}` } }, ...via("p2") }] }));
+        await step("an up whose create was lost", () => project.up([], { preview: false }), "fails");
+        await control(emulator, "DELETE", "/faults");
+        await exported("an up whose create was lost", true);
+        await step("the up that settles it", () => project.up([], { preview: false }), "succeeds");
+        await exported("the up that settles it");
 
-            await step("destroy", () => project.destroy([], { preview: false }), "succeeds");
-            channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}?${(e as { query?: string }).query ?? ""}`).join("\n") });
-            channels.push(...filesUnder(project.dir));
+        await step("destroy", () => project.destroy([], { preview: false }), "succeeds");
+        channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}?${(e as { query?: string }).query ?? ""}`).join("\n") });
+        channels.push(...filesUnder(project.dir));
+        if (face === "python") {
+            // The plugin's own stderr: captured (its first line names the plugin's process), and searched too.
+            const stderr = fs.readFileSync(stderrFile, "utf8");
+            if (!stderr.includes(PLUGIN_FOLDER)) unexpected.push(`the plugin's stderr was not captured (${stderrFile} holds no line of a process run from ${PLUGIN_FOLDER}):\n${stderr.slice(0, 2000)}`);
+            channels.push({ channel: "the plugin's stderr", text: stderr });
+            fs.rmSync(tee, { recursive: true, force: true });
+        }
 
-            expect({ unexpected, leaks: leaks(channels, [...all, ...(plugin ? imported : []), developerKey]) }).toEqual({ unexpected: [], leaks: [] });
-        });
-    }
+        const found = leaks(channels, [...all, ...(plugin ? imported : []), developerKey]).map((l) => `${face} face, ${l}`);
+        expect({ unexpected, leaks: found }).toEqual({ unexpected: [], leaks: [] });
+    });
 });

@@ -4,18 +4,20 @@
  * through the real CLI, in the check, up, refresh and destroy where the code gives it, and finds it in the CLI's
  * output, on the resource it is about.
  *
- * The face here is the plugin, run from its package folder for a Pulumi YAML program (upstream's YAML host): the
+ * The face here is the plugin, run from its package folder, in each language of LANGUAGES: a Pulumi YAML program
+ * (upstream's YAML host) and a Python program on the SDK `pulumi install` generates (upstream's Python host). The
  * plugin's warnings travel through the engine's log channel, which every language's CLI output shows alike; what the
  * plugin writes on stderr reaches only the engine's `-v` log. The dynamic face's warnings are the dynamic-provider
  * host's, which the engine shows from its stderr (test/cli/roomIdentity.test.ts and others find them there).
  *
- * One program, stepped through the cases: each step changes it (or the API under it), runs one command, and names
- * the warnings it must show. A warning added to the table and triggered by no step fails the last test.
+ * One program per language, stepped through the cases: each step changes them (or the API under them), runs one
+ * command in every language at once (each its own emulator and project), and names the warnings it must show. A
+ * warning added to the table and triggered by no step fails the last test, naming the language.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PLUGIN_FOLDER, parseJsonRun, type JsonRun, type PulumiProject } from "../../harness/pulumiCli";
 import { WARNINGS, type WarningName } from "../../provider/resources/warnings";
@@ -23,10 +25,15 @@ import { cli, projectFor } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
+import { pythonMissing, pythonProject } from "./pythonProject";
+import { pythonName } from "./everyKindProgram";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
 if (skip && process.env.CI) throw new Error(`the warnings harness must run under CI: ${skip}`);
+const pythonSkip = skip ?? pythonMissing();
+if (pythonSkip && process.env.CI) throw new Error(`the warnings harness's Python program must run under CI: ${pythonSkip}`);
+if (pythonSkip && !skip) console.warn(`warnings harness: Python left out: ${pythonSkip}`);
 
 /**
  * The text of a warning that does not depend on its arguments: the longest piece of the table's template between
@@ -47,29 +54,111 @@ const FUTURE = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().replac
 
 type Resources = Record<string, { type: string; properties: Record<string, unknown> }>;
 
-describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML program", { timeout: 900_000 }, () => {
-    let emulator: RunningEmulator;
-    const projects: PulumiProject[] = [];
-    useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
-    let root: string;
-    let p: PulumiProject;
-    const seen = new Set<WarningName>();
+/** A property of a program: a plain value, or `${name.output}`, another resource's output (YAML's own syntax). */
+function pythonValue(value: unknown): string {
+    const ref = typeof value === "string" ? /^\$\{(\w+)\.(\w+)\}$/.exec(value) : null;
+    if (ref) return `r_${ref[1]}.${ref[2] === "id" ? "id" : pythonName(ref[2]!)}`;
+    if (typeof value === "boolean") return value ? "True" : "False";
+    return JSON.stringify(value);
+}
 
-    const write = (resources: Resources) =>
-        fs.writeFileSync(
-            path.join(root, "Pulumi.yaml"),
-            // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
-            JSON.stringify({ name: "vcrooms-warnings", runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources }, null, 2),
+/** The same program in Python, on the generated SDK: each resource by its class, its properties as the SDK's keywords. */
+const pythonProgram = (resources: Resources): string =>
+    [
+        "import pulumi_vcrooms as vcrooms",
+        "",
+        ...Object.entries(resources).map(([name, r]) => {
+            const args = Object.entries(r.properties).map(([k, v]) => `, ${pythonName(k)}=${pythonValue(v)}`);
+            return `r_${name} = vcrooms.${r.type.split(":")[1]}(${JSON.stringify(name)}${args.join("")})`;
+        }),
+        "",
+    ].join("\n");
+
+/** A language of the harness: how its program is written, and how its project is made (configured for the emulator). */
+interface Language {
+    readonly name: string;
+    readonly skip: string | undefined;
+    /** Writes the program into the project's folder. */
+    write(dir: string, resources: Resources): void;
+    project(emulator: RunningEmulator, resources: Resources): Promise<PulumiProject>;
+}
+
+const yamlText = (resources: Resources) =>
+    // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
+    JSON.stringify({ name: "vcrooms-warnings", runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources }, null, 2);
+
+const LANGUAGES: Language[] = [
+    {
+        name: "yaml",
+        skip,
+        write: (dir, resources) => fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yamlText(resources)),
+        async project(emulator, resources) {
+            const root = outsideRepository("vcrooms-warnings-");
+            fs.writeFileSync(path.join(root, "Pulumi.yaml"), yamlText(resources));
+            return projectFor(emulator, {}, { folder: root });
+        },
+    },
+    {
+        name: "python",
+        skip: pythonSkip,
+        write: (dir, resources) => fs.writeFileSync(path.join(dir, "__main__.py"), pythonProgram(resources)),
+        project: (emulator, resources) => pythonProject("vcrooms-warnings-py", emulator, { "__main__.py": pythonProgram(resources) }),
+    },
+];
+
+/** One language's emulator, project and the warnings it has shown. */
+interface Face {
+    readonly language: Language;
+    readonly emulator: () => RunningEmulator;
+    p: PulumiProject;
+    /** Removed with the emulator, after the tests. */
+    readonly projects: PulumiProject[];
+    readonly seen: Set<WarningName>;
+    write(resources: Resources): void;
+}
+
+describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML and a Python program", { timeout: 900_000 }, () => {
+    // Each language its own emulator (faults and the team's defaults are an emulator's) and project.
+    const faces: Face[] = LANGUAGES.filter((l) => l.skip === undefined).map((language) => {
+        let emulator: RunningEmulator | undefined;
+        const projects: PulumiProject[] = [];
+        useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
+        const face: Face = {
+            language,
+            emulator: () => emulator!,
+            p: undefined as unknown as PulumiProject,
+            projects,
+            seen: new Set(),
+            write: (resources) => language.write(face.p.dir, resources),
+        };
+        return face;
+    });
+    // The projects of all languages made and brought up at once (Python's SDK install is most of its setup).
+    beforeAll(async () => {
+        await Promise.all(
+            faces.map(async (face) => {
+                face.p = await face.language.project(face.emulator(), base());
+                face.projects.push(face.p);
+                const up = await face.p.up([], { preview: false });
+                expect(up.code, `${face.language.name}: ${up.stdout}${up.stderr}`).toBe(0);
+            }),
         );
+    }, 600_000);
+
+    /** Runs a step in every language at once; a failure names the language. */
+    const eachLanguage = async (step: (face: Face, emulator: RunningEmulator, p: PulumiProject) => Promise<void>) => {
+        const failed = (await Promise.allSettled(faces.map((f) => step(f, f.emulator(), f.p)))).flatMap((r, i) => (r.status === "rejected" ? [`${faces[i]!.language.name}: ${String((r.reason as Error)?.message ?? r.reason)}`] : []));
+        expect(failed, failed.join("\n\n")).toEqual([]);
+    };
 
     /** Asserts each expected warning is among the run's diagnostics, as a warning, on its resource. */
-    function shows(run: JsonRun & { stdout: string; stderr: string }, expected: Expected): void {
+    function shows(face: Face, run: JsonRun & { stdout: string; stderr: string }, expected: Expected): void {
         const warnings = run.diagnostics.filter((d) => d.severity === "warning");
         for (const [name, resource] of Object.entries(expected) as Array<[WarningName, string | null]>) {
             const text = fixedText(name);
             const found = warnings.find((d) => d.message.includes(text) && (resource === null ? !d.urn : String(d.urn).endsWith(`::${resource}`)));
             expect(found, `warning ${name} ("${text}") on ${resource ?? "no resource"} in:\n${run.stdout}\n${run.stderr}`).toBeDefined();
-            seen.add(name);
+            face.seen.add(name);
         }
     }
 
@@ -84,103 +173,110 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML p
         ada: { type: "vcrooms:JoinToken", properties: { room: "${tokenRoom.id}", userName: "Ada" } },
     });
 
-    beforeAll(async () => {
-        root = outsideRepository("vcrooms-warnings-");
-        write(base());
-        p = await projectFor(emulator, {}, { folder: root });
-        projects.push(p);
-        const up = await p.up([], { preview: false });
-        expect(up.code, up.stdout + up.stderr).toBe(0);
-    }, 600_000);
-    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it("check (preview): an expiry dropped from the program, a friendly URL the link cannot carry", async () => {
-        write({ ...base(), expiring: room("warn-expiring"), linky: room("warn#link") });
-        const preview = await p.preview();
-        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        shows(preview, { roomExpiryKept: "expiring", roomLinkBroken: "linky" });
-        write(base());
+        await eachLanguage(async (f, _emulator, p) => {
+            f.write({ ...base(), expiring: room("warn-expiring"), linky: room("warn#link") });
+            const preview = await p.preview();
+            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+            shows(f, preview, { roomExpiryKept: "expiring", roomLinkBroken: "linky" });
+            f.write(base());
+        });
     });
 
     it("up: settings the API did not apply (room), a room handed to another Room, team defaults handed to another TeamDefaults", async () => {
-        const api = apiCaller(emulator);
-        const settings = (await api("GET", "/rooms/warn-settings")).body;
-        // The API answers the room as it was: maxParticipants not applied.
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${settings.id}`, status: 200, body: settings });
-        const { defaults, before, ...rest } = base();
-        write({ ...rest, defaults2: defaults!, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
-        const up = await p.up([], { preview: false });
-        expect(up.code, up.stdout + up.stderr).toBe(0);
-        shows(up, { roomUnapplied: "settings", roomHandedOver: "before", defaultsHandedOver: "defaults" });
+        await eachLanguage(async (f, emulator, p) => {
+            const api = apiCaller(emulator);
+            const settings = (await api("GET", "/rooms/warn-settings")).body;
+            // The API answers the room as it was: maxParticipants not applied.
+            await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${settings.id}`, status: 200, body: settings });
+            const { defaults, before, ...rest } = base();
+            f.write({ ...rest, defaults2: defaults!, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
+            const up = await p.up([], { preview: false });
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            shows(f, up, { roomUnapplied: "settings", roomHandedOver: "before", defaultsHandedOver: "defaults" });
+        });
     });
 
     it("up --replace: a replaced room its replacement adopted is not deleted", async () => {
-        const urn = String((await p.resourceState("kept"))?.urn);
-        const up = await p.up(["--replace", urn], { preview: false });
-        expect(up.code, up.stdout + up.stderr).toBe(0);
-        shows(up, { roomKeptByReplacement: "kept" });
+        await eachLanguage(async (f, _emulator, p) => {
+            const urn = String((await p.resourceState("kept"))?.urn);
+            const up = await p.up(["--replace", urn], { preview: false });
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            shows(f, up, { roomKeptByReplacement: "kept" });
+        });
     });
 
     it("up: team defaults the API did not apply", async () => {
-        const api = apiCaller(emulator);
-        const now = (await api("GET", "/")).body;
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: now });
-        const { defaults, before, ...rest } = base();
-        write({ ...rest, defaults2: { type: "vcrooms:TeamDefaults", properties: { paletteMode: "light" } }, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
-        const up = await p.up([], { preview: false });
-        expect(up.code, up.stdout + up.stderr).toBe(0);
-        shows(up, { defaultsUnapplied: "defaults2" });
+        await eachLanguage(async (f, emulator, p) => {
+            const api = apiCaller(emulator);
+            const now = (await api("GET", "/")).body;
+            await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: now });
+            const { defaults, before, ...rest } = base();
+            f.write({ ...rest, defaults2: { type: "vcrooms:TeamDefaults", properties: { paletteMode: "light" } }, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
+            const up = await p.up([], { preview: false });
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            shows(f, up, { defaultsUnapplied: "defaults2" });
+        });
     });
 
     it("preview and up: a record of the team's original values that cannot be written, or cannot be read, is named", async () => {
-        const records = path.join(p.dir, ".pulumi-home", "vcrooms", "team-defaults");
-        // A plain file where the folder goes: the preview's diff, finding no record, cannot write one from the state.
-        fs.rmSync(records, { recursive: true, force: true });
-        fs.mkdirSync(path.dirname(records), { recursive: true });
-        fs.writeFileSync(records, "not a folder");
-        const preview = await p.preview();
-        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        shows(preview, { defaultsRecordUnwritten: "defaults2" });
-        fs.rmSync(records, { force: true });
-        // Written again by the next preview's diff, then damaged: the replacement's create cannot read it.
-        expect((await p.preview()).code).toBe(0);
-        const files = fs.readdirSync(records);
-        expect(files.length).toBeGreaterThan(0);
-        for (const file of files) fs.writeFileSync(path.join(records, file), "damaged");
-        const urn = String((await p.resourceState("defaults2"))?.urn);
-        const up = await p.up(["--replace", urn], { preview: false });
-        expect(up.code, up.stdout + up.stderr).toBe(0);
-        shows(up, { defaultsRecordUnread: "defaults2" });
+        await eachLanguage(async (f, _emulator, p) => {
+            const records = path.join(p.dir, ".pulumi-home", "vcrooms", "team-defaults");
+            // A plain file where the folder goes: the preview's diff, finding no record, cannot write one from the state.
+            fs.rmSync(records, { recursive: true, force: true });
+            fs.mkdirSync(path.dirname(records), { recursive: true });
+            fs.writeFileSync(records, "not a folder");
+            const preview = await p.preview();
+            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+            shows(f, preview, { defaultsRecordUnwritten: "defaults2" });
+            fs.rmSync(records, { force: true });
+            // Written again by the next preview's diff, then damaged: the replacement's create cannot read it.
+            expect((await p.preview()).code).toBe(0);
+            const files = fs.readdirSync(records);
+            expect(files.length).toBeGreaterThan(0);
+            for (const file of files) fs.writeFileSync(path.join(records, file), "damaged");
+            const urn = String((await p.resourceState("defaults2"))?.urn);
+            const up = await p.up(["--replace", urn], { preview: false });
+            expect(up.code, up.stdout + up.stderr).toBe(0);
+            shows(f, up, { defaultsRecordUnread: "defaults2" });
+        });
     });
 
     it("refresh: a join token whose room is gone", async () => {
-        expect((await apiCaller(emulator)("DELETE", "/rooms/warn-token")).status).toBeLessThan(300);
-        const refresh = await p.refresh([], { preview: false });
-        expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
-        shows(refresh, { tokenStale: "ada" });
+        await eachLanguage(async (f, emulator, p) => {
+            expect((await apiCaller(emulator)("DELETE", "/rooms/warn-token")).status).toBeLessThan(300);
+            const refresh = await p.refresh([], { preview: false });
+            expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
+            shows(f, refresh, { tokenStale: "ada" });
+        });
     });
 
     it("any operation: a claims folder the plugin cannot use (a plain file at its name) is named, and the preview goes on", async () => {
-        const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-warnings-tmp-"));
-        try {
-            fs.writeFileSync(path.join(tmp, `pulumi-vcrooms-claims-${os.userInfo().uid}`), "not a folder");
-            const run = await p.run(["preview", "--json", "--non-interactive"], { env: { TMPDIR: tmp } });
-            const preview = { ...run, ...parseJsonRun(run.stdout) };
-            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-            shows(preview, { claimsFolderUnusable: null });
-        } finally {
-            fs.rmSync(tmp, { recursive: true, force: true });
-        }
+        await eachLanguage(async (f, _emulator, p) => {
+            const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-warnings-tmp-"));
+            try {
+                fs.writeFileSync(path.join(tmp, `pulumi-vcrooms-claims-${os.userInfo().uid}`), "not a folder");
+                const run = await p.run(["preview", "--json", "--non-interactive"], { env: { TMPDIR: tmp } });
+                const preview = { ...run, ...parseJsonRun(run.stdout) };
+                expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+                shows(f, preview, { claimsFolderUnusable: null });
+            } finally {
+                fs.rmSync(tmp, { recursive: true, force: true });
+            }
+        });
     });
 
     it("destroy: team defaults the API will not take back", async () => {
-        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: { message: "No longer allowed.", errors: { palette_mode: ["No longer allowed."] } } });
-        const down = await p.destroy([], { preview: false });
-        expect(down.code, down.stdout + down.stderr).toBe(0);
-        shows(down, { defaultsNotRestored: "defaults2" });
+        await eachLanguage(async (f, emulator, p) => {
+            await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: { message: "No longer allowed.", errors: { palette_mode: ["No longer allowed."] } } });
+            const down = await p.destroy([], { preview: false });
+            expect(down.code, down.stdout + down.stderr).toBe(0);
+            shows(f, down, { defaultsNotRestored: "defaults2" });
+        });
     });
 
-    it("every warning of the table was triggered and shown", () => {
-        expect([...seen].sort()).toEqual(Object.keys(WARNINGS).sort());
+    it("every warning of the table was triggered and shown, in every language", () => {
+        expect(Object.fromEntries(faces.map((f) => [f.language.name, [...f.seen].sort()]))).toEqual(Object.fromEntries(faces.map((f) => [f.language.name, Object.keys(WARNINGS).sort()])));
     });
 });
