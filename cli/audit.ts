@@ -459,6 +459,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         const managed = managedBy.get(r.id);
         if (hiddenUrls.has(r.friendlyUrl) || managed?.secret.has("friendlyUrl")) hiddenNames.set(r.id, managed?.names[0] ?? `room_${r.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 16)}`);
     }
+    const stackFlag = inputs.adoptStack ? ` ${inputs.adoptStack}` : "";
     const unmanaged = inputs.team.rooms
         .filter((r) => !managedBy.has(r.id))
         .map((r): UnmanagedRoom => {
@@ -471,10 +472,11 @@ export function buildReport(inputs: AuditInputs): AuditReport {
                 resourceName: name,
                 importEntry: { type: ROOM_TOKEN, name, id: r.id },
                 // adopt-team selects by friendly URL, which must not be written here: import it by its id instead.
+                // The import names the stack too: without it, it goes to whichever stack is selected.
                 adoptCommand:
                     hidden === undefined
-                        ? `npx pulumi-vcrooms adopt-team${inputs.adoptStack ? ` ${inputs.adoptStack}` : ""} --filter ${shellQuote(exactGlob(r.friendlyUrl))} --out ${shellQuote(file)} && pulumi import --file ${shellQuote(file)}`
-                        : `pulumi import ${ROOM_TOKEN} ${shellQuote(name)} ${shellQuote(r.id)}`,
+                        ? `npx pulumi-vcrooms adopt-team${stackFlag} --filter ${shellQuote(exactGlob(r.friendlyUrl))} --out ${shellQuote(file)} && pulumi import${stackFlag} --file ${shellQuote(file)}`
+                        : `pulumi import${stackFlag} ${ROOM_TOKEN} ${shellQuote(name)} ${shellQuote(r.id)}`,
             };
         });
     const unlistedStackRooms = inputs.team.rooms.flatMap((r): UnlistedStackRoom[] => {

@@ -49,14 +49,23 @@ export function summaryCounts(report: AuditReport): Array<{ key: string; label: 
 
 // ---- Markdown ------------------------------------------------------------------------------------------------
 
-/** A table cell: pipes escaped, one line. */
-function cell(text: string): string {
-    return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+/** One line of a table: pipes escaped (a table splits on them even inside code). */
+function oneLine(text: string): string {
+    return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 
+/**
+ * A table cell of text: one line, and every character Markdown would read as markup escaped (a resource name or a
+ * message is the user's text: `<b>` or a backtick in it must show as written, and a PR comment must fetch nothing).
+ */
+function cell(text: string): string {
+    return oneLine(text.replace(/[\\`*_[\]<>&]/g, (c) => `\\${c}`));
+}
+
+/** A code span: shown as written (Markdown reads nothing inside it but the table's pipes). */
 function code(text: string): string {
     const ticks = text.includes("`") ? "``" : "`";
-    return `${ticks}${ticks === "``" ? " " : ""}${cell(text)}${ticks === "``" ? " " : ""}${ticks}`;
+    return `${ticks}${ticks === "``" ? " " : ""}${oneLine(text)}${ticks === "``" ? " " : ""}${ticks}`;
 }
 
 export function renderMarkdown(report: AuditReport): string {

@@ -182,11 +182,28 @@ describe("the audit report", () => {
         const drift = driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state));
         expect(drift.resources[0]!.settings.map((s) => s.path)).toEqual(["consentMessage", "description", "maxParticipants"]);
         for (const s of drift.resources[0]!.settings) expect(s).toMatchObject({ declared: { secret: true }, live: { secret: true } });
-        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps: [step] }, stackExport: state }], team, packConfig: {} });
+        // A fixed time: the numbers the test looks for must not come from the report's own timestamp (09:06:40 holds 40).
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps: [step] }, stackExport: state }], team, packConfig: {}, now: new Date("2026-11-28T05:00:00Z") });
         expect(report.summary.driftSettings).toBe(3);
         for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
             expect(text).not.toContain("(whole resource)");
             expect(text).not.toMatch(/SECRET-VALUE|\b87\b|\b40\b/);
         }
+    });
+});
+
+describe("the audit's Markdown", () => {
+    it("shows a resource name and a message as written: no markup, code span or HTML of the user's text is read", async () => {
+        const { default: MarkdownIt } = await import("markdown-it");
+        const name = "evil|name<b>x</b>`tick`*star*_u_[link](https://example.com)&amp;";
+        const urn = `urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::${name}`;
+        const state = { version: 3, deployment: { resources: [{ urn, type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "room-2", inputs: { description: "a" }, outputs: { description: "a" } }] } };
+        const steps = { steps: [{ op: "update", urn, oldState: { inputs: { description: "b" }, outputs: {} }, newState: { inputs: { description: "a" } } }] };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: steps, stackExport: state }], team, packConfig: {} });
+        const html = new MarkdownIt({ html: true }).render(renderMarkdown(report));
+        expect(html).not.toMatch(/<b>|<a |<em>|<code>tick<\/code>/);
+        // The row's first cell, as a reader sees it: the name, every character of it.
+        const row = /<td>vcrooms:Room &quot;(.*?)&quot;<\/td>/.exec(html);
+        expect(row?.[1]).toBe(name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
     });
 });
