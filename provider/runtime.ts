@@ -21,6 +21,7 @@ import { JoinTokenProvider } from "./resources/joinToken";
 import { anchoringFailures } from "./resources/checkFailures";
 import { hidingBookkeeping } from "./resources/hiddenKeys";
 import { redactingSecrets } from "./resources/secretRedaction";
+import { explainingStoredKey } from "./resources/storedKey";
 import type { ResourceKind } from "./resources/kind";
 import { RoomProvider } from "./resources/room";
 import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
@@ -42,9 +43,9 @@ export class Runtime {
         this.connections = new Connections(env, this.transport);
         const clientFor = this.connections.clientFor;
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), check
-        // failures it can show (resources/checkFailures.ts), and no secret input's value in a message
-        // (resources/secretRedaction.ts).
-        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], provider)));
+        // failures it can show (resources/checkFailures.ts), no secret input's value in a message
+        // (resources/secretRedaction.ts), and a key refused at a refresh blamed on the state that kept it (resources/storedKey.ts).
+        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], explainingStoredKey(provider))));
         this.kinds = {
             room: seen("room", new RoomProvider(clientFor, claims)),
             teamDefaults: seen("teamDefaults", new TeamDefaultsProvider(clientFor, claims)),

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, echoSentinel, generatedCarrier, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { carryingOutputs, echoSentinel, generatedCarrier, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, maybeSecretInherited, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
 import { checkConfigFields } from "../provider/model/connection";
 import { PACKAGE } from "../provider/model/types";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
@@ -194,7 +194,8 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
         const from = inheritance(run, d.inheritsFrom);
         const declared = new Set(Object.keys(args).filter((k) => args[k] !== undefined));
         const heir = { list, declared, carrying: inheritedCarryingOutputs(d) };
-        list.push(...heirSecrets(heir, from.names));
+        // What another stack may have given the team as secrets, whatever this program declares of the team.
+        list.push(...heirSecrets(heir, new Set([...from.names, ...maybeSecretInherited(d)])));
         from.heirs.push(heir);
     }
     return { ...opts, additionalSecretOutputs: list };

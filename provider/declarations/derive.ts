@@ -7,6 +7,7 @@ import { toCamelName } from "../model/names";
 import { isSecret, readBackType } from "../model/settings";
 import { withFormat, type TypeSpec } from "../model/types";
 import { inputSettings, type Declaration, type ExtraInput } from "./declaration";
+import { declarations } from "./index";
 
 /** The output that keeps the settings as declared (provider/resources/reconcile.ts), for `read`. */
 export const DECLARED_INPUTS = "declaredInputs";
@@ -54,6 +55,17 @@ export function carryingOutputs(d: Declaration): Array<[string, string]> {
  */
 export function inheritedCarryingOutputs(d: Declaration): Array<[string, string]> {
     return Object.entries(d.outputs).flatMap(([name, o]) => (o.carriesInherited === undefined ? [] : [[name, o.carriesInherited] as [string, string]]));
+}
+
+/**
+ * For a kind that inherits (a room), the settings of the kind inherited from whose values are the user's own words or
+ * image (`freeText`; a room's record shows the team's `favicon` too): another stack or program on the team may have
+ * given them there as secrets, which no deployment of this kind can see, so both faces keep its outputs of them secret
+ * wherever it does not declare them plainly itself (docs/assumptions.md, "Inherited free text is kept secret").
+ */
+export function maybeSecretInherited(d: Declaration): string[] {
+    const from: Declaration | undefined = d.inheritsFrom === undefined ? undefined : Object.values(declarations).find((other) => other.type === d.inheritsFrom);
+    return from === undefined ? [] : [...inputSettings(from)].filter(([, s]) => s.freeText === true).map(([name]) => name);
 }
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */

@@ -59,6 +59,12 @@ export interface Setting<N extends string = string, T = unknown, C extends Compa
      */
     readonly carries?: string;
     /**
+     * Its value is words or an image of the user's own choosing (no closed set, no team's id): a team may hold it as a
+     * secret, given so in a stack a room of another one cannot see, so a room's output of it is secret wherever the
+     * room does not declare it plainly (`maybeSecretInherited`, docs/assumptions.md). Set by the value rule.
+     */
+    readonly freeText?: true;
+    /**
      * Builds the field's validator for a scope (watermark_text has a different maximum for team
      * defaults and rooms). Built on demand, never held at module level, so that nothing captured
      * in a serialized closure holds a zod instance (docs/architecture.md, decision 1).
@@ -172,18 +178,22 @@ function isBase64File(value: string): boolean {
 interface ValueRule<T> {
     readonly allowed: string | ((target: "defaults" | "room") => string);
     readonly build: (target: "defaults" | "room") => z.ZodType<T>;
+    /** The values are the user's own words or image (the setting's `freeText`). */
+    readonly freeText?: true;
 }
 const rule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ allowed, build });
+/** A rule whose values are the user's own words or image: the setting is `freeText`. */
+const freeTextRule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ allowed, build, freeText: true });
 const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(", ");
 
-const textRule = (min?: number, max?: number) => rule(lengthWords(min, max), () => text(min, max));
+const textRule = (min?: number, max?: number) => freeTextRule(lengthWords(min, max), () => text(min, max));
 const integerRule = (min: number, max?: number, words = integerWords(min, max)) => rule(words, () => integer(min, max));
 const enumRule = <V extends string>(values: readonly V[]) => rule(`one of ${quoted(values)}`, () => oneOf(values));
-const anyText = rule("any text", () => zod().string({ error: "must be a string" }));
+const anyText = freeTextRule("any text", () => zod().string({ error: "must be a string" }));
 const nonEmptyRule = (words: string) => rule(words, nonEmpty);
 const listRule = (words: string, item: () => z.ZodType<string>, failure: string) => rule(words, () => list(item(), failure));
 const colourRule = rule("a hex colour code: `#rgb` or `#rrggbb`", colour);
-const imageRule = rule("an image URL (http or https), or a base64-encoded file (raw or a data URI)", image);
+const imageRule = freeTextRule("an image URL (http or https), or a base64-encoded file (raw or a data URI)", image);
 
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
@@ -197,7 +207,7 @@ function setting<N extends string, T, Sc extends SettingScope, C extends Compare
     flags: F = {} as F,
 ): Setting<N, T, C> & { readonly scope: Sc } & F {
     const { allowed } = value;
-    return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...flags };
+    return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...(value.freeText ? { freeText: true as const } : {}), ...flags };
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
     setting(name, scope, "exact", rule("`true` or `false`", () => zod().boolean({ error: "must be true or false" })), description);
@@ -245,14 +255,14 @@ const SHARED_VALUES = [
         "watermark_text",
         "shared",
         "exact",
-        rule(
+        freeTextRule(
             (target) => `${lengthWords(3, WATERMARK_MAX[target])}: Latin letters, digits and basic punctuation`,
             (target) => text(3, WATERMARK_MAX[target]).refine((v) => WATERMARK_CHARS.test(v), { error: "must use only Latin letters, digits and basic punctuation" }),
         ),
         "Watermark text: 3 to 150 characters for rooms, 3 to 50 for team defaults; Latin letters, digits and basic punctuation.",
     ),
     choice("consent_message_type", "shared", ["generic", "custom"], "Generic or custom consent message."),
-    setting("consent_message", "shared", "exact", rule("any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain `[link <url>]label[/link]`."),
+    setting("consent_message", "shared", "exact", freeTextRule("any text; may contain `[link <url>]label[/link]`", anyText.build), "Consent text; may contain `[link <url>]label[/link]`."),
     setting("checkbox_message", "shared", "exact", anyText, "Text of the do-not-show-again checkbox."),
     choice("recordings_layout_mode", "shared", ["auto", "tiled"], "Layout of recordings."),
     choice("layout_mode_on_join", "shared", ["auto", "tiled"], "Layout on join."),
@@ -362,7 +372,7 @@ const ROOM_ONLY = [
         // The API's rule is the length alone (the contract and the vendor's document): check accepts whatever the API
         // accepts, non-ASCII letters included, since a room it holds (made in the dashboard, adopted, imported) must
         // stay manageable. A friendly URL that breaks the room's link is warned about when a program sets it (room.ts).
-        rule("3 to 32 characters (any, counted as Unicode code points); unique in the team", () => text(3, 32)),
+        freeTextRule("3 to 32 characters (any, counted as Unicode code points); unique in the team", () => text(3, 32)),
         "Friendly URL, unique in the team, 3 to 32 characters. Any character the API takes is accepted; letters, digits and - . _ ~ keep the room's link readable.",
         {
             // adoptExisting acts only when a room is created: on a rename it would be no way out. A replacement the

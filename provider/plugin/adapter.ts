@@ -11,7 +11,7 @@ import { DeadlineExceededError, withDeadline } from "../api/deadline";
 import { PROVIDER_CONFIG } from "../model/connection";
 import type { Declaration, Values } from "../declarations/declaration";
 import { inputSettings } from "../declarations/declaration";
-import { carryingOutputs, inheritedCarryingOutputs, inputsAsPlanned, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
+import { carryingOutputs, inheritedCarryingOutputs, inputsAsPlanned, maybeSecretInherited, notImportableMessage, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, urnInputs } from "../declarations/derive";
 import { declarations, type Kind } from "../declarations";
 import { functions, secretResultFields, type FunctionName } from "../functions";
 import type { CheckFailure } from "../model/check";
@@ -280,13 +280,15 @@ export class VcroomsPlugin {
     /**
      * Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped, and with them the outputs
      * carrying a secret input's value (a room's topic under another name, its roomUrl inside it) and the settings inherited from a secret (those
-     * given as secrets to the kind inherited from, where `declared` does not set them).
+     * given as secrets to the kind inherited from, and those another stack may have given so: `maybeSecretInherited`, where
+     * `declared` does not set them).
      */
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
         const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);
         const from = inheritedFrom(d);
         const given = from === undefined ? [] : [...inputSettings(from).keys()].filter((name) => this.claims.ownerOf(inheritedSecretKey(from.type, name)) !== undefined);
-        const inherited = given.filter((name) => declared[name] === undefined).map((name) => [name]);
+        // What another stack may have given the team as secrets too, which no claim of this deployment records.
+        const inherited = [...new Set([...given, ...maybeSecretInherited(d)])].filter((name) => declared[name] === undefined).map((name) => [name]);
         const carried = inheritedCarryingOutputs(d).filter(([, setting]) => given.includes(setting)).map(([output]) => [output]);
         return wrapSecrets(plainJson(outs), [...inputSecrets, ...secretOutputPaths(d), ...aliases, ...inherited, ...carried]);
     }

@@ -44,6 +44,9 @@ interface Bookkeeping {
 }
 type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
 
+/** Why a token the connection's developer key does not verify is issued anew. */
+const ROTATED_AWAY = "it does not verify with the developer key (the key was rotated), so the room refuses it";
+
 /** The API's field for each input. */
 const BODY_FIELDS = { userName: "u", userId: "ud", initials: "initials", role: "role", breakoutId: "breakoutId", avatar: "avatar" } as const;
 
@@ -82,13 +85,20 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
      * Any input change replaces (the token carries them all, signed); so does an expiry that is past, or
      * within `renewBefore`, by the API's clock. Its reason is reported as `expiresAt`. A link whose address a
      * resource of this deployment changes (its Room renamed, its team's `domain` changed) replaces it too, reported
-     * as `room`: the link would answer 404 from that up on.
+     * as `room`: the link would answer 404 from that up on. A token the developer key the provider has now does not
+     * verify (the key was rotated and set in config since it was issued) replaces it too, reported as `token`,
+     * with a warning: the room refuses it, and a refresh, which would find it, configures the provider from the
+     * state's old key until an up has run (storedKey.ts). The check is local: the token's signature, no request.
      */
-    async diff(_id: string, olds: TokenOutputs, news: TokenInputs): Promise<KindDiff> {
+    async diff(_id: string, olds: TokenOutputs, news: TokenInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
         const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         // A stale token is the same input, or the same token, issued anew: an update that replaces, never the add or
         // delete of a property (detailOf would judge `token`, an output the inputs lack, deleted).
-        const stale = changed.length === 0 && olds.stale !== undefined ? (olds.stale.input === "room" ? "room" : "token") : undefined;
+        let stale: "room" | "token" | undefined = changed.length === 0 && olds.stale !== undefined ? (olds.stale.input === "room" ? "room" : "token") : undefined;
+        if (stale === undefined && changed.length === 0 && (await this.signedWithAnotherKey(olds, news))) {
+            ctx.warn(WARNINGS.tokenStale(tokenLabel(olds), ROTATED_AWAY));
+            stale = "token";
+        }
         if (stale !== undefined) changed.push(stale);
         if (changed.length === 0 && this.addressChanges(olds, news)) changed.push("room");
         if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
@@ -110,6 +120,19 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
             return false;
         }
         return this.claims.changed(roomAddressKey(client, olds.roomId)) || this.claims.changed(domainKey(client));
+    }
+
+    /** Whether the token kept does not verify with the developer key the token's connection now has. */
+    private async signedWithAnotherKey(olds: TokenOutputs, news: TokenInputs): Promise<boolean> {
+        if (typeof olds.token !== "string") return false;
+        let key: string;
+        try {
+            key = this.client(containsUnknown(news.connection) ? olds.connection : news.connection).config.developerKey;
+        } catch {
+            // No client to be had (no key configured): check says so; nothing to compare here.
+            return false;
+        }
+        return !(await signedWith(olds.token, key));
     }
 
     /** Whether the token has expired or entered its renewal window, by the API's clock. */
@@ -184,7 +207,7 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
     private async staleness(token: string, link: string, connection?: ConnectionInput): Promise<Bookkeeping["stale"] | undefined> {
         const client = this.client(connection);
         if (!(await signedWith(token, client.config.developerKey))) {
-            return { input: "token", reason: "it does not verify with the developer key (the key was rotated), so the room refuses it" };
+            return { input: "token", reason: ROTATED_AWAY };
         }
         const roomId = decodeJoinToken(token).rd;
         let roomUrl: string;

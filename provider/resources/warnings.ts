@@ -49,8 +49,8 @@ export const WARNINGS = {
         made(
             `the vcrooms provider cannot use ${folder}, the folder where the provider processes of one deployment record which resource declares which room and team defaults (${reason}). This provider process keeps them itself instead, so two explicit vcrooms providers declaring one room or one team's defaults are not told apart. To fix it, remove ${folder} if it is not a folder of yours (the provider makes it again), or set TMPDIR to a folder you can write`,
         ),
-    /** JoinToken refresh: the token no longer admits anyone. */
-    tokenStale: (label: string, reason: string) => made(`${label}: ${reason}; the next up issues it anew`),
+    /** JoinToken refresh, or its diff (a rotated key): the token no longer admits anyone. */
+    tokenStale: (label: string, reason: string) => made(`${label}: ${reason}; an up issues it anew`),
 } as const;
 
 export type WarningName = keyof typeof WARNINGS;

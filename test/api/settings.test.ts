@@ -28,6 +28,16 @@ describe("the settings table", () => {
         expect(SETTINGS.filter((s) => "secret" in s && s.secret).map((s) => s.name)).toEqual(["restream_key", "telephony_pin_dtmf"]);
     });
 
+    it("marks free text every shared setting written as it is whose rule takes the user's own words or an image's address", () => {
+        // What a team may give its TeamDefaults as a secret that a room of another stack inherits (maybeSecretInherited):
+        // derived from each rule, so a new text setting is covered without a list here.
+        const words = ["Please agree to be recorded, Ada.", "https://cdn.example.com/logo.png"];
+        const takesText = (s: (typeof SETTINGS)[number]) => (s.compare === "exact" || s.compare === "image") && words.some((w) => s.schema("defaults").safeParse(w).success);
+        const shared = SETTINGS.filter((s) => s.scope === "shared");
+        expect(shared.filter((s) => s.freeText === true).map((s) => s.name)).toEqual(shared.filter(takesText).map((s) => s.name));
+        expect(shared.filter((s) => s.freeText === true).map((s) => s.name)).toEqual(expect.arrayContaining(["consent_message", "lobby_message", "custom_logo"]));
+    });
+
     it.each([
         ["room", { description: "abc" }, {}],
         ["room", { description: "ab" }, { description: "must be 3 to 500 characters" }],

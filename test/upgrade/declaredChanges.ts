@@ -4,7 +4,8 @@
  * recorded one ("Unreleased" included). <program> is a recorded program's folder (test/upgrade/<version>/<program>)
  * or `*` for all; <what> is a property (`maxParticipants`) or, for a resource created or deleted, `create` or
  * `delete`. A change of how an output is kept in state that no preview shows (an output made secret) is a line
- * `- stored: <program> <resource> <property>: <why>`. The upgrade test compares what it sees with these lines, so
+ * `- stored: <program> <resource> <property>: <why>`. <resource> and <what> may each be a comma-separated list (no
+ * spaces), for every pair of them. The upgrade test compares what it sees with these lines, so
  * nothing changes silently.
  */
 import * as fs from "node:fs";
@@ -37,7 +38,7 @@ export function declaredChanges(changelogFile: string, since: string, program: s
     for (const line of upgradingLines(fs.readFileSync(changelogFile, "utf8"), since, kind)) {
         const m = new RegExp(`^- ${kind}: (\\S+) (\\S+) (\\S+?):? `).exec(`${line} `);
         if (!m) throw new Error(`CHANGELOG.md: an Upgrading line reads "- ${kind}: <program> <resource> <what>: <why>", not: ${line}`);
-        if (m[1] === "*" || m[1] === program) changes.add(`${m[2]} ${m[3]}`);
+        if (m[1] === "*" || m[1] === program) for (const resource of m[2]!.split(",")) for (const what of m[3]!.split(",")) changes.add(`${resource} ${what}`);
     }
     return [...changes].sort();
 }
