@@ -4,8 +4,8 @@
  * registered as a generated SDK does), for two stacks of two teams (two emulators), one after the other and then at
  * the same time, all in this one process. Each stack goes through preview (no write), up, refresh (no change) and
  * destroy (nothing left), and its outputs and secrets are checked as its own: team A's stack declares TeamDefaults
- * with a secret lobbyMessage, so its Room's inherited lobbyMessage is secret; team B's stack declares no
- * TeamDefaults, so its Room's lobbyMessage (team B's plain default) must stay plain whatever ran before or beside it
+ * with a secret primaryColor, so its Room's inherited primaryColor is secret; team B's stack declares no
+ * TeamDefaults, so its Room's primaryColor (team B's plain default) must stay plain whatever ran before or beside it
  * in the process (issue 39.3: a map of the SDK's module kept team A's secret for every later Room).
  */
 import * as fs from "node:fs";
@@ -26,48 +26,49 @@ interface Team {
     name: "a" | "b";
     emulator: () => RunningEmulator;
     domain: string;
-    /** Team A's stacks declare TeamDefaults with this secret lobbyMessage; team B's none. */
-    secretLobby?: string;
+    /** Team A's stacks declare TeamDefaults with this secret primaryColor; team B's none. */
+    secretColor?: string;
 }
 
 const places: AutomationPlace[] = [];
 let teamA: RunningEmulator;
 let teamB: RunningEmulator;
 const TEAMS: Team[] = [
-    { name: "a", emulator: () => teamA, domain: "team-a", secretLobby: "Welcome to team A, a secret" },
+    { name: "a", emulator: () => teamA, domain: "team-a", secretColor: "#13579B" },
     { name: "b", emulator: () => teamB, domain: "team-b" },
 ];
-/** Team B's own default lobby message, plain: what its Room inherits. */
-const B_LOBBY = "Team B's plain lobby message";
+/** Team B's own primary colour, plain: what its Room inherits. (Not a free-text setting: those a Room keeps
+ * secret whenever it does not declare them, since another stack of the team may have given them as secrets.) */
+const B_COLOR = "#2468AC";
 
 /** The plugin face's resources, registered as a generated SDK's classes do. */
 class PluginResource extends pulumi.CustomResource {
     declare readonly roomUrl: pulumi.Output<string>;
-    declare readonly lobbyMessage: pulumi.Output<string>;
+    declare readonly primaryColor: pulumi.Output<string>;
     constructor(type: string, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
-        super(`vcrooms:index:${type}`, name, { roomUrl: undefined, lobbyMessage: undefined, ...args }, opts);
+        super(`vcrooms:index:${type}`, name, { roomUrl: undefined, primaryColor: undefined, ...args }, opts);
     }
 }
 
-/** One stack's program: team A's TeamDefaults (secret lobbyMessage) and a Room; team B's Room alone. */
+/** One stack's program: team A's TeamDefaults (secret primaryColor) and a Room; team B's Room alone. */
 function programFor(face: Face, team: Team, stackName: string) {
     return async () => {
         const friendlyUrl = `${stackName}-lobby`;
         if (face === "dynamic") {
-            const defaults = team.secretLobby ? new vcrooms.TeamDefaults("defaults", { lobbyMessage: pulumi.secret(team.secretLobby) }) : undefined;
+            const defaults = team.secretColor ? new vcrooms.TeamDefaults("defaults", { primaryColor: pulumi.secret(team.secretColor) }) : undefined;
             const room = new vcrooms.Room("lobby", { friendlyUrl, description: `Lobby of ${stackName}` }, { dependsOn: defaults ? [defaults] : [] });
-            return { url: room.roomUrl, lobbyMessage: room.lobbyMessage };
+            return { url: room.roomUrl, primaryColor: room.primaryColor };
         }
-        const defaults = team.secretLobby ? new PluginResource("TeamDefaults", "defaults", { lobbyMessage: pulumi.secret(team.secretLobby) }) : undefined;
+        const defaults = team.secretColor ? new PluginResource("TeamDefaults", "defaults", { primaryColor: pulumi.secret(team.secretColor) }) : undefined;
         const room = new PluginResource("Room", "lobby", { friendlyUrl, description: `Lobby of ${stackName}` }, { dependsOn: defaults ? [defaults] : [] });
-        return { url: room.roomUrl, lobbyMessage: room.lobbyMessage };
+        return { url: room.roomUrl, primaryColor: room.primaryColor };
     };
 }
 
-/** The stack's outputs, each checked as its team's: the address on its domain, the lobby message secret only for team A. */
+/** The stack's outputs, each checked as its team's: the address on its domain, the primary colour secret only for team A. */
 function expectOwnOutputs(outputs: OutputMap, team: Team, stackName: string, when: string): void {
     expect(outputs.url, `${stackName} ${when}`).toEqual({ value: `https://${team.domain}.digitalsamba.com/${stackName}-lobby`, secret: false });
-    expect(outputs.lobbyMessage, `${stackName} ${when}`).toEqual(team.secretLobby ? { value: team.secretLobby, secret: true } : { value: B_LOBBY, secret: false });
+    expect(outputs.primaryColor, `${stackName} ${when}`).toEqual(team.secretColor ? { value: team.secretColor, secret: true } : { value: B_COLOR, secret: false });
 }
 
 /** The writes the emulator's request log holds. */
@@ -89,7 +90,7 @@ async function lifecycle(stack: Stack, team: Team, place: AutomationPlace): Prom
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     const preview = await stack.preview();
     // The stack, the Room and team A's TeamDefaults (a default provider is not counted).
-    expect(preview.changeSummary.create, `${name} preview`).toBe(2 + (team.secretLobby ? 1 : 0));
+    expect(preview.changeSummary.create, `${name} preview`).toBe(2 + (team.secretColor ? 1 : 0));
     expect(await writesTo(emulator), `${name} preview writes nothing`).toEqual([]);
 
     const up = await stack.up();
@@ -104,7 +105,7 @@ async function lifecycle(stack: Stack, team: Team, place: AutomationPlace): Prom
     expectOwnOutputs(await stack.outputs(), team, name, "after refresh");
     // The secret is kept encrypted in the state: never in clear in the stack's export.
     // (The Automation API's exportStack shows secrets: the backend's own files are what is kept.)
-    if (team.secretLobby) expect(backendText(place), `${name}: the backend holds the secret in clear`).not.toContain(team.secretLobby);
+    if (team.secretColor) expect(backendText(place), `${name}: the backend holds the secret in clear`).not.toContain(team.secretColor);
 
     const destroy = await stack.destroy();
     expect(destroy.summary.result, `${name} destroy`).toBe("succeeded");
@@ -117,7 +118,7 @@ describe.skipIf("skip" in cli)("the Automation API: inline programs of two teams
 
     for (const face of ["dynamic", "plugin"] as const) {
         it(`${face} face: team A's stack then team B's, then both at once; each stack's outputs and secrets are its own`, async () => {
-            expect((await apiCaller(teamB)("PATCH", "/", { lobby_message: B_LOBBY })).status).toBe(200);
+            expect((await apiCaller(teamB)("PATCH", "/", { primary_color: B_COLOR })).status).toBe(200);
             const stacks = new Map<Team, AutomationPlace>();
             for (const team of TEAMS) {
                 const place = await automationPlace(`${face}-${team.name}`);

@@ -81,7 +81,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
         });
     }
 
-    it("dynamic face: up --replace of a Room with a declared friendlyUrl never loses the room: refused as taken, or, with adoptExisting, the same room kept", async () => {
+    it("dynamic face: up --replace of a Room with a declared friendlyUrl never loses the room: kept right after its create, then refused as taken, or, with adoptExisting, the same room kept", async () => {
         const board = (args: Record<string, unknown>) => ({ "test:rooms": JSON.stringify([{ name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", ...args } }]) });
         const project = await projectFor(emulator, board({}));
         projects.push(project);
@@ -89,7 +89,17 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
         const [room] = await liveRooms();
         const urn = String((await project.resourceState("board"))?.urn);
 
-        // The replacement is created first, under the same declared name: the API refuses it, and nothing is deleted.
+        // Right after the create (no check has seen it saved yet), the create's record is still kept: the replacement,
+        // created first under the same declared name, takes the room its own create made, and keeps it
+        // (docs/assumptions.md, "A create returned to a CLI that is gone").
+        const kept = await project.up(["--replace", urn], { preview: false });
+        expect(kept.code, kept.stdout + kept.stderr).toBe(0);
+        expect(kept.stdout + kept.stderr).toContain("is not deleted: its replacement took it over");
+        expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
+
+        // Once a check has seen it saved (any preview or up), the replacement is created first under the same declared
+        // name: the API refuses it, and nothing is deleted.
+        expect((await project.preview()).code).toBe(0);
         const refused = await project.up(["--replace", urn], { preview: false });
         expect(refused.code).not.toBe(0);
         expect(refused.stdout + refused.stderr).toContain("already been taken");
@@ -99,7 +109,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
         await project.setConfig(board({ adoptExisting: true }));
         const adopted = await project.up(["--replace", urn], { preview: false });
         expect(adopted.code, adopted.stdout + adopted.stderr).toBe(0);
-        expect(adopted.stdout + adopted.stderr).toContain("is not deleted: its replacement took it over (adoptExisting)");
+        expect(adopted.stdout + adopted.stderr).toContain("is not deleted: its replacement took it over (adoptExisting, or the room this resource's own create made");
         expect((await liveRooms()).map((r) => r.id)).toEqual([room!.id]);
         expect((await project.resourceState("board"))?.id).toBe(room!.id);
     });

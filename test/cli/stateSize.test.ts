@@ -38,7 +38,7 @@ const exportedBytes = (resource: unknown) => JSON.stringify(resource, null, 4).l
 describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { timeout: 600_000 }, () => {
     useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
 
-    it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 9.5 KB (the earlier shim: 2.7 KB and 14.4 KB)", async () => {
+    it("a Room stores its __provider in at most 200 bytes, inputs and outputs each, and the bench's room in at most 11.5 KB (the earlier shim: 2.7 KB and 14.4 KB)", async () => {
         const p = await project();
         const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
@@ -49,8 +49,10 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
             expect(String(r.outputs.__provider).length, r.urn).toBeLessThanOrEqual(200);
         }
         console.log(`state per Room as exported: plain ${exportedBytes(room("plain"))} bytes, bench ${exportedBytes(room("bench"))} bytes`);
-        expect(exportedBytes(room("bench"))).toBeLessThanOrEqual(9.5 * 1024);
-        expect(exportedBytes(room("plain"))).toBeLessThanOrEqual(9.5 * 1024);
+        // 9.5 KB until a Room's inherited free-text settings were kept as secrets (nine ciphertexts, about 1.1 KB: a
+        // secret another stack gave the team must not be in this state in clear).
+        expect(exportedBytes(room("bench"))).toBeLessThanOrEqual(11.5 * 1024);
+        expect(exportedBytes(room("plain"))).toBeLessThanOrEqual(11.5 * 1024);
     });
 
     it("a stack written with the earlier serialized shim: no change in preview, up and refresh after the upgrade, and destroy runs on the old text", async () => {

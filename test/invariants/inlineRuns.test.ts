@@ -1,8 +1,9 @@
 /**
  * Two deployments in one process, as a GitOps controller runs them with the Automation API: inline programs of two
  * stacks, one after the other, through the real Pulumi CLI. Nothing one run's program declared reaches the next:
- * stack a1 (team A) gives its TeamDefaults a secret lobbyMessage; stack b1 (team B, another API, no TeamDefaults)
- * declares a Room, whose lobbyMessage, inherited from team B's plain defaults, stays plain.
+ * stack a1 (team A) gives its TeamDefaults a secret language; stack b1 (team B, another API, no TeamDefaults)
+ * declares a Room, whose language, inherited from team B's plain defaults, stays plain. (Not a free-text setting:
+ * those a Room keeps secret whenever it does not declare them, since another stack may have given them as secrets.)
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -72,26 +73,26 @@ describe.skipIf("skip" in cli)("Automation API: inline programs of two stacks in
         return stack;
     };
 
-    it("a secret lobbyMessage of stack a1's TeamDefaults does not make stack b1's inherited lobbyMessage secret", async () => {
+    it("a secret language of stack a1's TeamDefaults does not make stack b1's inherited language secret", async () => {
         const a1 = await stackOf("a1", teamA, async () => {
-            new vcrooms.TeamDefaults("defaults", { lobbyMessage: pulumi.secret("Welcome to team A") });
+            new vcrooms.TeamDefaults("defaults", { language: pulumi.secret("de-DE") });
             const room = new vcrooms.Room("standup", { description: "Team A standup" });
-            return { lobbyMessage: room.lobbyMessage };
+            return { language: room.language };
         });
         const upA = await a1.up();
         expect(upA.summary.result).toBe("succeeded");
-        expect((await a1.outputs()).lobbyMessage?.secret).toBe(true);
+        expect((await a1.outputs()).language?.secret).toBe(true);
 
         const b1 = await stackOf("b1", teamB, async () => {
-            const room = new vcrooms.Room("standup", { description: "Team B standup", lobbyMessage: "Welcome to team B" });
+            const room = new vcrooms.Room("standup", { description: "Team B standup", language: "es-ES" });
             const plain = new vcrooms.Room("retro", { description: "Team B retro" });
-            return { own: room.lobbyMessage, inherited: plain.lobbyMessage };
+            return { own: room.language, inherited: plain.language };
         });
         const upB = await b1.up();
         expect(upB.summary.result).toBe("succeeded");
         const outputs = await b1.outputs();
-        expect(outputs.own).toEqual({ value: "Welcome to team B", secret: false });
-        // Team B's own default lobby message, which no program of this process declared secret.
+        expect(outputs.own).toEqual({ value: "es-ES", secret: false });
+        // Team B's own default language, which no program of this process declared secret.
         expect(typeof outputs.inherited?.value).toBe("string");
         expect(outputs.inherited?.secret).toBe(false);
     });
