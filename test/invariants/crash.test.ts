@@ -26,6 +26,7 @@ import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator";
 import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor } from "../cli/support";
+import { descendants, killAll } from "../support/processes";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/crashEveryKind.js");
 const BOARD_URL = "crash-board";
@@ -43,29 +44,6 @@ interface LoggedRequest {
 
 const isWrite = (e: LoggedRequest) => e.path.startsWith("/api/v1") && e.method !== "GET" && e.method !== "HEAD";
 
-/** Every process under `pid` (children, theirs, ...), read from /proc: plugins run in process groups of their own. */
-function descendants(pid: number): number[] {
-    const children = new Map<number, number[]>();
-    for (const entry of fs.readdirSync("/proc")) {
-        if (!/^\d+$/.test(entry)) continue;
-        try {
-            const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-            // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
-            const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-            children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-        } catch {
-            // Ended while we read.
-        }
-    }
-    const found: number[] = [];
-    for (let queue = [pid]; queue.length > 0; ) {
-        const next = children.get(queue.shift()!) ?? [];
-        found.push(...next);
-        queue.push(...next);
-    }
-    return found;
-}
-
 /**
  * The metadata sidecars (`*.attrs`) the file backend left empty. Pulumi's file backend stores through gocloud's fileblob,
  * which renames a checkpoint into place (a kill leaves the old or the new one whole) but writes the checkpoint's sidecar
@@ -78,16 +56,13 @@ function emptySidecars(dir: string): string[] {
         .filter((file) => file.endsWith(".attrs") && fs.statSync(file).isFile() && fs.statSync(file).size === 0);
 }
 
-/** SIGKILL of the CLI's process group, and of every process under it (the language host, the program, the plugins). */
+/**
+ * SIGKILL of the CLI's process group, and of every process under it (the language host, the program, the plugins, which
+ * run in process groups of their own), found by parentage before any of them dies and is re-parented.
+ */
 function killTree(pid: number): void {
-    const all = [pid, ...descendants(pid)];
-    for (const target of [-pid, ...all]) {
-        try {
-            process.kill(target, "SIGKILL");
-        } catch {
-            // Gone already.
-        }
-    }
+    const below = descendants(pid).map((p) => p.pid);
+    killAll([-pid, pid, ...below]);
 }
 
 describe.skipIf("skip" in cli)("invariant: a crash at any write of an up loses nothing", { timeout: 900_000 }, () => {
