@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedByStack, type StackHoldings } from "./adoptTeam";
-import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
+import { buildReport, checkOneTeam, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
 import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
 import { PackConfigError } from "../policy/pack";
 
@@ -285,9 +285,7 @@ async function auditCommand(argv: string[]): Promise<number> {
     }
     // One team: every stack's vcrooms:* config must name the same API (and team), which the rooms are read from.
     const configs = stacks.map((stack) => ({ stack, config: resolveClientConfig(stackOptions(stack)) }));
-    const team = (c: (typeof configs)[number]) => `${c.config.apiUrl.replace(/\/+$/, "")}${c.config.teamId ? ` team ${c.config.teamId}` : ""}`;
-    const other = configs.find((c) => team(c) !== team(configs[0]!));
-    if (other) throw new CommandError(`stacks ${configs[0]!.stack} and ${other.stack} manage different teams (${team(configs[0]!)}, ${team(other)}): audit each team on its own`);
+    checkOneTeam(configs);
     const started = Date.now();
     const readings: StackReading[] = [];
     // One stack after another, then the team: each reads the API, and together they would overrun its budget.
