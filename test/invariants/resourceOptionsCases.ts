@@ -399,7 +399,11 @@ export function resourceOptionCases(face: Face): void {
                 // The ignored inputs changed, and each resource renamed and moved with aliases: no change, no write.
                 await declare({ components, resources: step({ second: true, moved: true, protect: true }) });
                 await clearLog(emulator);
-                const second = await upOk();
+                const second = await project.up([], { preview: false });
+                // Protected, a kind the option failed on is refused a replacement: the failure names it and its ignored inputs.
+                const failedOn = KINDS.filter((k) => second.diagnostics.some((d) => `${d.urn ?? ""} ${d.message}`.includes(`::${moved(k)}`)));
+                const refusal = `${face}: ignoreChanges and aliases must leave every kind unchanged, but the up failed on ${failedOn.map((k) => `${k} (ignoreChanges [${ignored(k).join(", ")}])`).join(", ")}:\n${said(second)}`;
+                expect(second.code, refusal).toBe(0);
                 for (const k of KINDS) expect(["", "same"], `${face}, ${k}: ignoreChanges [${ignored(k).join(", ")}] and aliases (renamed, moved under ${under}) leave no change`).toContain(opOf(second, moved(k)));
                 expect(await writesOf(emulator), `${face}: ignoreChanges and aliases leave no write`).toEqual([]);
                 expect(await idsOf(moved), `${face}: aliases keep each kind's resource`).toEqual(ids);
