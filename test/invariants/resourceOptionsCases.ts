@@ -510,10 +510,21 @@ export function resourceOptionCases(face: Face): void {
             });
 
             if (face === "yaml") {
-                it("yaml: every option IN_YAML places in Pulumi YAML's options was written by a step above, and none it calls not applicable", () => {
-                    const placed = (Object.keys(IN_YAML) as Array<keyof typeof IN_YAML>).filter((o) => "yaml" in IN_YAML[o]);
+                it("yaml: every option IN_YAML places in Pulumi YAML's options was written by a step above; each it calls not applicable, the YAML host refuses, naming it", async () => {
+                    const options = Object.keys(IN_YAML) as Array<keyof typeof IN_YAML>;
+                    const placed = options.filter((o) => "yaml" in IN_YAML[o]);
                     expect(placed.filter((o) => !written.has(o)), "options placed in YAML that no step wrote").toEqual([]);
                     expect([...written].filter((o) => !placed.includes(o as keyof typeof IN_YAML)), "options written that IN_YAML does not place in YAML").toEqual([]);
+                    // Written anyway (not through yamlProgram, which refuses them), one Room with all of them: a newer YAML
+                    // host that takes one fails here, so that IN_YAML places it.
+                    const notApplicable = options.filter((o) => "notApplicable" in IN_YAML[o]);
+                    const room = { type: "vcrooms:index:Room", properties: { description: "Not applicable" }, options: Object.fromEntries(notApplicable.map((o) => [o, "x"])) };
+                    fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), JSON.stringify({ name: YAML_PROJECT, runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources: { notApplicable: room } }));
+                    const refused = await project.preview();
+                    expect(refused.code, said(refused)).not.toBe(0);
+                    // Pulumi YAML's diagnostics are coloured whatever NO_COLOR says.
+                    const text = said(refused).replace(/\x1b\[[0-9;]*m/g, "");
+                    for (const o of notApplicable) expect(text, `yaml: the option ${o}, not applicable in YAML`).toContain(`${o} does not exist on resource options`);
                 });
             }
         }
