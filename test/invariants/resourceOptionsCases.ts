@@ -211,7 +211,7 @@ const HOST = { kind: "Room", name: "host", args: { description: "Host room" } };
 /** A resource of `kind` named after it, its changed input at `second` or not, with `options`. */
 const sampleOf = (kind: Kind, second: boolean, options: Record<string, unknown>, extra: { name?: string; parent?: string } = {}) => {
     const sample = SAMPLES[kind];
-    return { kind: typeOf(kind), name: extra.name ?? kind, parent: extra.parent, args: { ...sample.args(HOST.name), [sample.change.input]: second ? sample.change.second : sample.change.first }, options } as Declared;
+    return { kind: typeOf(kind), name: extra.name ?? kind, parent: extra.parent, args: { ...sample.args(HOST.name), [sample.change.input]: second ? sample.change.second : sample.change.first }, options };
 };
 
 /** The API writes since the log was cleared, as `METHOD path`. */
