@@ -1,11 +1,14 @@
 // The Go program of the invariant harnesses (test/invariants/goProject.ts): built once per harness, it declares the
 // resources `program.json` (beside it, rewritten by each step) lists, each through its kind's constructor of the Go SDK
-// `pulumi install` generates from the plugin, its properties set on that constructor's typed Args. One binary is
-// stepped through every case: upstream's Go host runs the binary Pulumi.yaml names instead of building the program at
-// each command.
+// `pulumi install` generates from the plugin, its properties set on that constructor's typed Args, and exports the
+// outputs it names as the typed outputs the SDK declares (so a value of another type fails the program, as in a
+// user's). One binary is stepped through every case: upstream's Go host runs the binary Pulumi.yaml names instead of
+// building the program at each command.
 //
-// program.json: [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}}], each value plain (a string,
-// number, boolean or list of strings) or "${resource.output}", another resource's output ("id" its id), as in YAML.
+// program.json: {"resources": [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}, "dependsOn": [name]}],
+// "exports": {type: [output]}, "getRoomOf": name}. A value is plain (a string, number, boolean or list of strings) or
+// "${resource.output}", another resource's output ("id" its id), as in YAML. Each export is a stack output
+// `<resource>_<output>`; getRoomOf, when given, names the resource whose id the data function getRoom reads.
 package main
 
 import (
@@ -24,37 +27,46 @@ type declared struct {
 	Name       string                 `json:"name"`
 	Type       string                 `json:"type"`
 	Properties map[string]interface{} `json:"properties"`
+	DependsOn  []string               `json:"dependsOn"`
 }
 
+type program struct {
+	Resources []declared          `json:"resources"`
+	Exports   map[string][]string `json:"exports"`
+	GetRoomOf string              `json:"getRoomOf"`
+}
+
+type constructor = func(ctx *pulumi.Context, name string, fill func(args interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error)
+
 // Each kind's constructor of the generated SDK, given a function that fills its Args.
-var kinds = map[string]func(ctx *pulumi.Context, name string, fill func(args interface{}) error) (pulumi.CustomResource, error){
-	"vcrooms:Room": func(ctx *pulumi.Context, name string, fill func(interface{}) error) (pulumi.CustomResource, error) {
+var kinds = map[string]constructor{
+	"vcrooms:Room": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
 		args := &vcrooms.RoomArgs{}
 		if err := fill(args); err != nil {
 			return nil, err
 		}
-		return vcrooms.NewRoom(ctx, name, args)
+		return vcrooms.NewRoom(ctx, name, args, opts...)
 	},
-	"vcrooms:TeamDefaults": func(ctx *pulumi.Context, name string, fill func(interface{}) error) (pulumi.CustomResource, error) {
+	"vcrooms:TeamDefaults": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
 		args := &vcrooms.TeamDefaultsArgs{}
 		if err := fill(args); err != nil {
 			return nil, err
 		}
-		return vcrooms.NewTeamDefaults(ctx, name, args)
+		return vcrooms.NewTeamDefaults(ctx, name, args, opts...)
 	},
-	"vcrooms:JoinToken": func(ctx *pulumi.Context, name string, fill func(interface{}) error) (pulumi.CustomResource, error) {
+	"vcrooms:JoinToken": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
 		args := &vcrooms.JoinTokenArgs{}
 		if err := fill(args); err != nil {
 			return nil, err
 		}
-		return vcrooms.NewJoinToken(ctx, name, args)
+		return vcrooms.NewJoinToken(ctx, name, args, opts...)
 	},
-	"vcrooms:RoomContentPurge": func(ctx *pulumi.Context, name string, fill func(interface{}) error) (pulumi.CustomResource, error) {
+	"vcrooms:RoomContentPurge": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
 		args := &vcrooms.RoomContentPurgeArgs{}
 		if err := fill(args); err != nil {
 			return nil, err
 		}
-		return vcrooms.NewRoomContentPurge(ctx, name, args)
+		return vcrooms.NewRoomContentPurge(ctx, name, args, opts...)
 	},
 }
 
@@ -139,13 +151,13 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	var resources []declared
-	if err := json.Unmarshal(text, &resources); err != nil {
+	var p program
+	if err := json.Unmarshal(text, &p); err != nil {
 		panic(err)
 	}
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		made := map[string]pulumi.CustomResource{}
-		for _, r := range resources {
+		for _, r := range p.Resources {
 			constructor, ok := kinds[r.Type]
 			if !ok {
 				return fmt.Errorf("%s: no constructor of type %s in the program", r.Name, r.Type)
@@ -165,11 +177,29 @@ func main() {
 				}
 				return nil
 			}
-			resource, err := constructor(ctx, r.Name, fill)
+			var dependsOn []pulumi.Resource
+			for _, d := range r.DependsOn {
+				if made[d] == nil {
+					return fmt.Errorf("%s depends on %s, declared after it or not at all", r.Name, d)
+				}
+				dependsOn = append(dependsOn, made[d])
+			}
+			resource, err := constructor(ctx, r.Name, fill, pulumi.DependsOn(dependsOn))
 			if err != nil {
 				return err
 			}
 			made[r.Name] = resource
+			for _, o := range p.Exports[r.Type] {
+				out, ok := reflect.ValueOf(resource).Elem().FieldByName(field(o)).Interface().(pulumi.Output)
+				if !ok {
+					return fmt.Errorf("%s: no output %s", r.Name, field(o))
+				}
+				ctx.Export(r.Name+"_"+o, out)
+			}
+		}
+		if p.GetRoomOf != "" {
+			// Used, not exported (everyKindProgram.ts says why); its result's field typed, as a Go user reads it.
+			_ = vcrooms.LookupRoomOutput(ctx, vcrooms.LookupRoomOutputArgs{Room: made[p.GetRoomOf].ID().ToStringOutput()}).Description()
 		}
 		return nil
 	})

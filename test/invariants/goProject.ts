@@ -28,23 +28,33 @@ export function goMissing(): string | undefined {
     }
 }
 
-/** A resource of program.json: what YAML's `resources:` holds (`${name.output}` for another resource's output), in order. */
+/** A resource of program.json: what YAML's `resources:` holds (`${name.output}` for another resource's output). */
 export interface GoResource {
     readonly name: string;
     readonly type: string;
     readonly properties: Record<string, unknown>;
+    readonly dependsOn?: readonly string[];
 }
 
-/** Writes the resources a step declares where the built program reads them. */
-export function writeGoResources(dir: string, resources: readonly GoResource[]): void {
-    fs.writeFileSync(path.join(dir, "program.json"), JSON.stringify(resources, null, 1));
+/** What the built program reads (declaredResources.go says how): the resources in order, the outputs it exports. */
+export interface GoProgram {
+    readonly resources: readonly GoResource[];
+    /** By type (`vcrooms:Room`), the outputs of each resource of it exported as `<resource>_<output>`. */
+    readonly exports?: Record<string, readonly string[]>;
+    /** The resource whose id the data function getRoom reads. */
+    readonly getRoomOf?: string;
+}
+
+/** Writes the program a step declares where the built program reads it. */
+export function writeGoProgram(dir: string, program: GoProgram): void {
+    fs.writeFileSync(path.join(dir, "program.json"), JSON.stringify(program, null, 1));
 }
 
 /**
  * The Go project, configured for the emulator as a user's is, its SDK generated and its program built, declaring
- * `resources`. A kind of the declarations the program has no constructor for fails here, naming it.
+ * `program`. A kind of the declarations the program has no constructor for fails here, naming it.
  */
-export async function goProject(name: string, emulator: RunningEmulator, resources: readonly GoResource[]): Promise<PulumiProject> {
+export async function goProject(name: string, emulator: RunningEmulator, program: GoProgram): Promise<PulumiProject> {
     const source = fs.readFileSync(PROGRAM, "utf8");
     const missing = Object.values(declarations).filter((d) => !source.includes(`vcrooms.New${d.type}(`));
     if (missing.length > 0) throw new Error(`${PROGRAM} declares no constructor for ${missing.map((d) => d.type).join(", ")}`);
@@ -59,7 +69,7 @@ export async function goProject(name: string, emulator: RunningEmulator, resourc
     fs.copyFileSync(PROGRAM, path.join(dir, "main.go"));
     fs.mkdirSync(path.join(dir, "node_modules"));
     fs.symlinkSync(ROOT, path.join(dir, "node_modules", "pulumi-vcrooms"), "dir");
-    writeGoResources(dir, resources);
+    writeGoProgram(dir, program);
     const project = await projectFor(emulator, {}, { folder: dir });
     // Generates the SDK into sdks/vcrooms and points go.mod's replace there.
     await project.must(["install"]);

@@ -28,7 +28,7 @@ import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { pythonMissing, pythonProject } from "./pythonProject";
 import { pythonName } from "./everyKindProgram";
-import { goMissing, goProject, writeGoResources } from "./goProject";
+import { goMissing, goProject, writeGoProgram } from "./goProject";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
@@ -80,7 +80,7 @@ const pythonProgram = (resources: Resources): string =>
     ].join("\n");
 
 /** The resources as the Go program reads them: a list, in the program's order (a reference names one before it). */
-const goResources = (resources: Resources) => Object.entries(resources).map(([name, r]) => ({ name, ...r }));
+const goProgram = (resources: Resources) => ({ resources: Object.entries(resources).map(([name, r]) => ({ name, ...r })) });
 
 /** A language of the harness: how its program is written, and how its project is made (configured for the emulator). */
 interface Language {
@@ -115,8 +115,8 @@ const LANGUAGES: Language[] = [
     {
         name: "go",
         skip: goSkip,
-        write: (dir, resources) => writeGoResources(dir, goResources(resources)),
-        project: (emulator, resources) => goProject("vcrooms-warnings-go", emulator, goResources(resources)),
+        write: (dir, resources) => writeGoProgram(dir, goProgram(resources)),
+        project: (emulator, resources) => goProject("vcrooms-warnings-go", emulator, goProgram(resources)),
     },
 ];
 
