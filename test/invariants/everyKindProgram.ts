@@ -16,6 +16,7 @@ import { declarations, type Kind } from "../../provider/declarations";
 import { outputPlaceholders, stateFields, userExtras } from "../../provider/declarations/derive";
 import type { TypeSpec } from "../../provider/model/types";
 import { toApiName } from "../../provider/model/names";
+import type { GoProgram } from "./goProject";
 
 /** A value of a program: plain, or another resource's output (`ref`), or its id. */
 export type Arg = string | number | boolean | string[] | { ref: string; output: string };
@@ -121,43 +122,22 @@ export function javascriptData(program: EveryKindProgram, plugin: boolean): stri
 
 // ---- Go ---------------------------------------------------------------------------------------------------------
 
-const title = (name: string) => name[0]!.toUpperCase() + name.slice(1);
-const goVar = (name: string) => `r${title(name)}`;
-
-function goArg(a: Arg): string {
-    if (typeof a === "string") return `pulumi.String(${JSON.stringify(a)})`;
-    if (typeof a === "number") return Number.isInteger(a) ? `pulumi.Int(${a})` : `pulumi.Float64(${a})`;
-    if (typeof a === "boolean") return `pulumi.Bool(${a})`;
-    if (Array.isArray(a)) return `pulumi.StringArray{${a.map((s) => `pulumi.String(${JSON.stringify(s)})`).join(", ")}}`;
-    return a.output === "id" ? `${goVar(a.ref)}.ID().ToStringOutput()` : `${goVar(a.ref)}.${title(a.output)}`;
-}
-
-/** The Go program over the generated SDK: each output exported as the typed output the SDK declares. */
-export function goProgram(program: EveryKindProgram): string {
-    const lines: string[] = [];
-    for (const r of program.resources) {
-        const type = typeOf(r.kind);
-        const args = Object.entries(r.args).map(([k, a]) => `\t\t\t${title(k)}: ${goArg(a)},`);
-        const deps = r.dependsOn?.length ? `, pulumi.DependsOn([]pulumi.Resource{${r.dependsOn.map(goVar).join(", ")}})` : "";
-        lines.push(`\t\t${goVar(r.name)}, err := vcrooms.New${type}(ctx, ${JSON.stringify(r.name)}, &vcrooms.${type}Args{`, ...args, `\t\t}${deps})`, "\t\tif err != nil {", "\t\t\treturn err", "\t\t}");
-        for (const [o] of outputsOf(r.kind)) lines.push(`\t\tctx.Export(${JSON.stringify(exportName(r.name, o))}, ${goVar(r.name)}.${title(o)})`);
-    }
-    // Go's generated SDK names a function that reads a resource kind's record Lookup<Kind>; its result typed.
-    lines.push(`\t\t_ = vcrooms.LookupRoomOutput(ctx, vcrooms.LookupRoomOutputArgs{Room: ${goVar(program.getRoomOf)}.ID().ToStringOutput()}).Description()`);
-    return `package main
-
-import (
-\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-\t"github.com/vcrooms/pulumi-vcrooms/sdk/go/vcrooms"
-)
-
-func main() {
-\tpulumi.Run(func(ctx *pulumi.Context) error {
-${lines.join("\n")}
-\t\treturn nil
-\t})
-}
-`;
+/**
+ * The program as the Go program of goProject.ts reads it (declaredResources.go, over the generated SDK, built once):
+ * each resource through its kind's constructor, each output exported as the typed output the SDK declares.
+ */
+export function goData(program: EveryKindProgram): GoProgram {
+    const value = (a: Arg) => (a !== null && typeof a === "object" && !Array.isArray(a) ? `\${${a.ref}.${a.output}}` : a);
+    return {
+        resources: program.resources.map((r) => ({
+            name: r.name,
+            type: `vcrooms:${typeOf(r.kind)}`,
+            properties: Object.fromEntries(Object.entries(r.args).map(([k, a]) => [k, value(a)])),
+            dependsOn: r.dependsOn ?? [],
+        })),
+        exports: Object.fromEntries((Object.keys(declarations) as Kind[]).map((k) => [`vcrooms:${typeOf(k)}`, outputsOf(k).map(([o]) => o)])),
+        getRoomOf: program.getRoomOf,
+    };
 }
 
 // ---- Pulumi YAML ---------------------------------------------------------------------------------------------------

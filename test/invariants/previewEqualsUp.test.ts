@@ -18,13 +18,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { PLUGIN_FOLDER, PulumiProject, ROOT, type JsonRun, type JsonStep } from "../../harness/pulumiCli";
-import { clearLog, cli, cliDir, GO_PULUMI_SDK, languageHosts, projectFor, requestLog } from "../cli/support";
+import { clearLog, cli, cliDir, languageHosts, projectFor, requestLog } from "../cli/support";
 import { outsideRepository } from "../cli/install";
-import { goProgram, javascriptData, javascriptProgram, pythonProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
+import { goData, javascriptData, javascriptProgram, pythonProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
 import { pythonMissing, pythonProject } from "./pythonProject";
+import { goMissing, goProject, writeGoProgram } from "./goProject";
 
 /** The engine's marker of a value unknown at preview, as `--json` prints it. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -39,11 +39,10 @@ interface Face {
     setup(dir: string): void;
     /** Writes the program of a step. */
     write(dir: string, program: EveryKindProgram): void;
-    /** After the first program is written, before the first preview (Go: `pulumi install`, which generates the SDK). */
-    install?(project: PulumiProject): Promise<void>;
     /**
      * A project made otherwise than from the folder (Python: a project of its own folder, over the shared virtualenv,
-     * its SDK installed), configured for the emulator; the steps write their programs into its folder.
+     * its SDK installed; Go: its SDK generated and its program built once, goProject.ts), configured for the
+     * emulator; the steps write their programs into its folder.
      */
     project?(emulator: RunningEmulator, program: EveryKindProgram): Promise<PulumiProject>;
 }
@@ -79,22 +78,11 @@ const FACES: Face[] = [
     {
         name: "go",
         plugin: true,
-        setup(dir) {
-            fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify({ name: "inv-go", runtime: "go", packages: { vcrooms: "./node_modules/pulumi-vcrooms/plugin" } }, null, 2));
-            // examples/go-rooms's module files: the Pulumi Go SDK it requires is the one scripts/go-warm compiled.
-            const goMod = fs.readFileSync(path.join(ROOT, "examples/go-rooms/go.mod"), "utf8");
-            expect(goMod).toContain(GO_PULUMI_SDK);
-            fs.writeFileSync(path.join(dir, "go.mod"), goMod);
-            fs.copyFileSync(path.join(ROOT, "examples/go-rooms/go.sum"), path.join(dir, "go.sum"));
-            fs.mkdirSync(path.join(dir, "node_modules"));
-            fs.symlinkSync(ROOT, path.join(dir, "node_modules", "pulumi-vcrooms"), "dir");
-        },
+        setup() {},
         write(dir, program) {
-            fs.writeFileSync(path.join(dir, "main.go"), goProgram(program));
+            writeGoProgram(dir, goData(program));
         },
-        async install(project) {
-            await project.must(["install"]);
-        },
+        project: (emulator, program) => goProject("vcrooms-inv-go", emulator, goData(program)),
     },
     {
         name: "yaml",
@@ -248,17 +236,6 @@ function text(run: JsonRun & { stdout: string; stderr: string }): string {
     return `${errors.join("\n").slice(0, 3000)}\n${plain.join("\n").slice(-2000)}\n${events.join("\n").slice(-3000)}\n${run.stderr.slice(-2000)}`;
 }
 
-/** Why Go cannot run here, or nothing (under CI a failure). */
-function goMissing(): string | undefined {
-    if ("skip" in cli) return cli.skip;
-    if (!fs.existsSync(path.join(cliDir, "pulumi-language-go"))) return `no pulumi-language-go in ${cliDir}`;
-    try {
-        execFileSync("go", ["version"], { stdio: "ignore" });
-        return undefined;
-    } catch {
-        return "no `go` on PATH";
-    }
-}
 const yamlMissing = () => ("skip" in cli ? cli.skip : fs.existsSync(path.join(cliDir, "pulumi-language-yaml")) ? undefined : `no pulumi-language-yaml in ${cliDir}`);
 const missing: Record<FaceName, () => string | undefined> = { "dynamic-js": () => ("skip" in cli ? cli.skip : undefined), "plugin-js": () => ("skip" in cli ? cli.skip : undefined), go: goMissing, yaml: yamlMissing, python: pythonMissing };
 
@@ -294,7 +271,6 @@ describe.skipIf("skip" in cli)("what preview plans is what up does, in every fac
         }
         projects.push(project);
         const dir = project.dir;
-        await face.install?.(project);
 
         const failures: string[] = [];
         const gaps = KNOWN_GAPS.filter((g) => g.face === face.name);

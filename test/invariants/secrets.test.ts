@@ -1,13 +1,15 @@
 /**
  * Invariant: no secret in clear, anywhere. Through the real CLI, in each face and language (the dynamic resources of
- * `require("pulumi-vcrooms")`, the `vcrooms` plugin as a generated TypeScript SDK registers it, and the plugin from
- * Python through the SDK `pulumi install` generates, run by upstream's Python host), every input that
+ * `require("pulumi-vcrooms")`, the `vcrooms` plugin as a generated TypeScript SDK registers it, the plugin from
+ * Python through the SDK `pulumi install` generates, run by upstream's Python host, and the plugin from a Pulumi YAML
+ * program, `fn::secret` in its text, run by upstream's YAML host), every input that
  * takes a text is made secret in code with a canary text of its own, and one program is stepped through preview, up,
  * refresh, an update, a 4xx and a 5xx answer, a check failure, a lost create left unsettled and then settled, and
  * destroy (the plugin face first imports a room made outside). Every channel is then searched for every canary: what
  * the CLI printed, `pulumi stack export` (no --show-secrets) after each step that writes state, the resources' ids and
- * URNs, the emulator's request log, every file under the project (its PULUMI_HOME and backend included), and in Python
- * the plugin's own stderr (which the engine keeps for its `-v` log). A hit names the face, the channel and the input.
+ * URNs, the emulator's request log, every file under the project (its PULUMI_HOME and backend included; the YAML
+ * program's own text aside, which holds its secrets as a user's does), and in every face of the plugin the plugin's own
+ * stderr (which the engine keeps for its `-v` log). A hit names the face, the channel and the input.
  * Each face runs at once with the others, on an emulator of its own.
  *
  * The inputs are derived from the declarations (secretCanaryInputs): each kind's every input whose rule takes a text
@@ -21,13 +23,14 @@ import * as path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { PLUGIN_FOLDER, ROOT, type PulumiProject } from "../../harness/pulumiCli";
+import { PLUGIN_FOLDER, PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { withDeferredClosureModules } from "../../harness/preloads";
 import { declarations, type Kind } from "../../provider/declarations";
 import { inputSettings, type Declaration } from "../../provider/declarations/declaration";
 import { inheritedCarryingOutputs, outputPlaceholders, userExtras } from "../../provider/declarations/derive";
 import { STRING } from "../../provider/model/types";
 import { apiCaller, control } from "../support/http";
-import { cli, projectFor, requestLog, withoutDebugEvents } from "../cli/support";
+import { cli, cliDir, programProject, projectFor, requestLog, withoutDebugEvents } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 import { pythonMissing, pythonProject } from "./pythonProject";
 
@@ -118,20 +121,64 @@ const pythonFiles = () => ({
 });
 
 /**
- * A Node.js preload that copies what the process writes on stderr into a file: given to the Python face's processes
- * (NODE_OPTIONS), it reaches the one Node.js process there, the plugin, whose stderr the engine keeps for its `-v` log.
- * Its first line names the process, so the test can tell the plugin's stderr was captured.
+ * A Node.js preload that copies what the plugin writes on stderr into a file: given to a plugin face's processes
+ * (NODE_OPTIONS), it reaches every Node.js process there (the TypeScript face's program too), and copies the stderr of
+ * those run from the plugin's folder, whose stderr the engine keeps for its `-v` log. Its first line names the
+ * process, so the test can tell the plugin's stderr was captured.
  */
 const STDERR_TEE = `const fs = require("node:fs");
 const file = process.env.VCROOMS_TEST_STDERR_FILE;
-fs.appendFileSync(file, "# " + process.argv.slice(1).join(" ") + "\\n");
-const write = process.stderr.write.bind(process.stderr);
-process.stderr.write = (chunk, ...rest) => (fs.appendFileSync(file, chunk), write(chunk, ...rest));
+if (process.argv.slice(1).join(" ").includes(process.env.VCROOMS_TEST_STDERR_OF)) {
+    fs.appendFileSync(file, "# " + process.argv.slice(1).join(" ") + "\\n");
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = (chunk, ...rest) => (fs.appendFileSync(file, chunk), write(chunk, ...rest));
+}
 `;
 
-const FACES = ["dynamic", "plugin", "python"] as const;
+type Face = "dynamic" | "plugin" | "python" | "yaml";
+const FACES: Face[] = ["dynamic", "plugin", "python", "yaml"];
 const pythonSkip = "skip" in cli ? cli.skip : pythonMissing();
 if (pythonSkip && process.env.CI && !("skip" in cli)) throw new Error(`the secrets harness's Python face must run under CI: ${pythonSkip}`);
+const yamlSkip = "skip" in cli ? cli.skip : fs.existsSync(path.join(cliDir, "pulumi-language-yaml")) ? undefined : `no pulumi-language-yaml in ${cliDir}`;
+if (yamlSkip && process.env.CI && !("skip" in cli)) throw new Error(`the secrets harness's YAML face must run under CI: ${yamlSkip}`);
+const faceSkip: Record<Face, string | undefined> = { dynamic: undefined, plugin: undefined, python: pythonSkip, yaml: yamlSkip };
+
+/** A resource of the plan (test/cli/programs/secretCanaries.ts reads it): an arg `{ $secret: key }` is a canary's. */
+interface PlanResource {
+    name: string;
+    args: Record<string, unknown>;
+    provider?: string;
+    dependsOnDefaults?: boolean;
+    room?: string;
+}
+interface Plan {
+    providers: string[];
+    defaults?: PlanResource;
+    rooms: PlanResource[];
+    tokens: PlanResource[];
+}
+
+/**
+ * The plan as a Pulumi YAML program: each canary written in it under `fn::secret`, as a user makes a value secret in
+ * YAML; the explicit providers of the stack's API and key; every output of each resource a stack output.
+ */
+function yamlProgram(plan: Plan, secrets: Record<string, unknown>, emulator: RunningEmulator): string {
+    const value = (v: unknown) => (v !== null && typeof v === "object" && "$secret" in v ? { "fn::secret": secrets[String((v as { $secret: unknown }).$secret)] } : v);
+    const resources: Record<string, object> = {};
+    const outputs: Record<string, object> = {};
+    for (const name of plan.providers) resources[name] = { type: "pulumi:providers:vcrooms", properties: { apiUrl: emulator.baseUrl, developerKey: { "fn::secret": emulator.developerKey } } };
+    const declare = (kind: Kind, d: PlanResource, extra: Record<string, unknown>, dependsOn: string[]) => {
+        const options = { ...(d.provider ? { provider: `\${${d.provider}}` } : {}), ...(dependsOn.length > 0 ? { dependsOn: dependsOn.map((n) => `\${${n}}`) } : {}) };
+        const properties = { ...Object.fromEntries(Object.entries(d.args).map(([k, v]) => [k, value(v)])), ...extra };
+        resources[d.name] = { type: `vcrooms:${declarations[kind].type}`, properties, options };
+        outputs[d.name] = Object.fromEntries(Object.keys(outputPlaceholders(declarations[kind])).map((o) => [o, `\${${d.name}.${o}}`]));
+    };
+    if (plan.defaults) declare("teamDefaults", plan.defaults, {}, []);
+    for (const room of plan.rooms) declare("room", room, {}, room.dependsOnDefaults && plan.defaults ? [plan.defaults.name] : []);
+    for (const token of plan.tokens) declare("joinToken", token, { room: `\${${token.room}.id}` }, []);
+    // JSON is YAML too.
+    return JSON.stringify({ name: "vcrooms-secrets-yaml", runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources, outputs }, null, 2);
+}
 
 describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", { timeout: 900_000 }, () => {
     const emulators: RunningEmulator[] = [];
@@ -143,7 +190,7 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
 
     // Each face on an emulator of its own, all at once. SECRETS_FACES="python" runs only those faces (a local run).
     const only = process.env.SECRETS_FACES?.split(",");
-    it.concurrent.each(FACES.filter((f) => (f !== "python" || pythonSkip === undefined) && (only === undefined || only.includes(f))))("%s face: every text input made secret in code, through every operation, in no channel", async (face) => {
+    it.concurrent.each(FACES.filter((f) => faceSkip[f] === undefined && (only === undefined || only.includes(f))))("%s face: every text input made secret in code, through every operation, in no channel", async (face) => {
         const emulator = await startEmulator({ rateLimit: 0 });
         emulators.push(emulator);
         const api = apiCaller(emulator);
@@ -176,21 +223,34 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
         // Declares none of the TeamDefaults' settings: its outputs inherit them.
         const heir = { name: "heir", args: {}, dependsOnDefaults: true, ...via("p2") };
         const pass = { name: "pass", room: "board", args: { ...secretArgs(token), expiresAt: 600 }, ...via("p2") };
-        let current = { defaults: team as object, rooms: [board, heir] as object[] };
-        const plan = (changes: { defaults?: object; rooms?: object[] } = {}) => {
+        let current: Plan = { providers: plugin ? ["p1", "p2"] : [], tokens: [pass], defaults: team, rooms: [board, heir] };
+        const plan = (changes: Partial<Plan> = {}) => {
             current = { ...current, ...changes };
-            return { "test:plan": JSON.stringify({ face, providers: plugin ? ["p1", "p2"] : [], tokens: [pass], ...current }) };
+            return { "test:plan": JSON.stringify({ face, ...current }) };
         };
         const secretConfig = { "test:secrets": JSON.stringify(secrets) };
-        // Python: the plugin's stderr copied into a file outside the project (searched as a channel of its own).
-        const tee = face === "python" ? outsideRepository("vcrooms-secrets-stderr-") : "";
+        // Each face of the plugin: the plugin's stderr copied into a file outside the project (searched as a channel of its own).
+        const tee = plugin ? outsideRepository("vcrooms-secrets-stderr-") : "";
         const stderrFile = path.join(tee, "plugin-stderr.log");
-        if (face === "python") fs.writeFileSync(path.join(tee, "tee.cjs"), STDERR_TEE);
-        const project =
-            face === "python"
-                ? await pythonProject("vcrooms-secrets-py", emulator, pythonFiles(), plan(), secretConfig, { NODE_OPTIONS: `--require ${path.join(tee, "tee.cjs")}`, VCROOMS_TEST_STDERR_FILE: stderrFile })
-                : await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig });
+        if (plugin) fs.writeFileSync(path.join(tee, "tee.cjs"), STDERR_TEE);
+        const teeEnv = (inherited: string | undefined) => ({ NODE_OPTIONS: [inherited, `--require ${path.join(tee, "tee.cjs")}`].filter(Boolean).join(" "), VCROOMS_TEST_STDERR_FILE: stderrFile, VCROOMS_TEST_STDERR_OF: PLUGIN_FOLDER });
+        let project: PulumiProject;
+        if (face === "python") project = await pythonProject("vcrooms-secrets-py", emulator, pythonFiles(), plan(), secretConfig, teeEnv(undefined));
+        else if (face === "yaml") {
+            const folder = outsideRepository("vcrooms-secrets-yaml-");
+            fs.writeFileSync(path.join(folder, "Pulumi.yaml"), yamlProgram(current, secrets, emulator));
+            project = await new PulumiProject({ cliDir, folder, env: teeEnv(undefined) }).init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
+        } else if (face === "plugin") {
+            // The project's processes as projectFor's, the closure modules' preload kept beside the tee.
+            project = await programProject({ program: PROGRAM, plugin, env: teeEnv(withDeferredClosureModules(process.env.NODE_OPTIONS)) }).init({ "vcrooms:apiUrl": emulator.baseUrl, ...plan() }, { "vcrooms:developerKey": emulator.developerKey, ...secretConfig });
+        } else project = await projectFor(emulator, plan(), { program: PROGRAM, plugin, secretConfig });
         projects.push(project);
+        /** Steps the program to a new plan: the YAML program rewritten, the others' config. */
+        const setPlan = async (changes: Partial<Plan>) => {
+            const config = plan(changes);
+            if (face === "yaml") fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), yamlProgram(current, secrets, emulator));
+            else await project.setConfig(config);
+        };
 
         const channels: Channel[] = [];
         const printed = (step: string, r: { stdout: string; stderr: string }) => channels.push({ channel: `CLI output of ${step}`, text: `${withoutDebugEvents(r.stdout)}\n${r.stderr}` });
@@ -229,7 +289,7 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
         // The update: a new canary for a room's setting and for a TeamDefaults' one its heir inherits.
         const updatedTeam = { ...team, args: { ...team.args, consentMessage: { $secret: `teamDefaults.${updated[1]!.input}` } } };
         const updatedBoard = { ...board, args: { ...board.args, description: { $secret: `room.${updated[0]!.input}` } } };
-        await project.setConfig(plan({ defaults: updatedTeam, rooms: [updatedBoard, heir] }));
+        await setPlan({ defaults: updatedTeam, rooms: [updatedBoard, heir] });
         await step("update", () => project.up([], { preview: false }), "succeeds");
         await exported("update");
 
@@ -237,11 +297,11 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
         // TeamDefaults: the team's settings that the TeamDefaults above was given as secrets reach it, and no
         // deployment of it can see they were; none may show in its channels. But the team's `domain`, which the
         // address of every room of the team shows (an output that `carriesInherited` it): docs/assumptions.md.
-        // The JavaScript faces run it (the Python face's Rooms are the plugin's, as the plugin face's are).
+        // The JavaScript faces run it (the Python and YAML faces' Rooms are the plugin's, as the plugin face's are).
         const strangerChannels: Channel[] = [];
         const addresses = new Set(inheritedCarryingOutputs(declarations.room).map(([, setting]) => setting));
         const inherited = [...defaults, updated[1]!].filter((c) => !addresses.has(c.input));
-        if (face !== "python") {
+        if (face === "dynamic" || face === "plugin") {
             const stranger = await projectFor(emulator, { "test:plan": JSON.stringify({ face, providers: [], rooms: [{ name: "stranger", args: {} }] }) }, { program: PROGRAM, plugin });
             projects.push(stranger);
             const strangerStep = async (name: string, run: () => Promise<{ code: number; stdout: string; stderr: string }>) => {
@@ -262,14 +322,14 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
         const boardId = (await project.resourceState("board"))!.id as string;
         await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${boardId}`, count: 10, status: 500, body: { message: `Server Error while saving html_title ${echoed.value}`, error: "server-error" } });
         const boardEchoed = { ...updatedBoard, args: { ...updatedBoard.args, htmlTitle: { $secret: `room.${echoed.input}` } } };
-        await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "taken", args: { friendlyUrl: { $secret: `room.${taken.input}` } }, ...via("p2") }] }));
+        await setPlan({ rooms: [boardEchoed, heir, { name: "taken", args: { friendlyUrl: { $secret: `room.${taken.input}` } }, ...via("p2") }] });
         await step("an up answered 422 and 500", () => project.up([], { preview: false }), "fails");
         await control(emulator, "DELETE", "/faults");
         await exported("an up answered 422 and 500");
 
         // Check failures: a friendly URL declared twice, one too long, a maxParticipants out of range.
         const failing = { ...boardEchoed, args: { ...boardEchoed.args, maxParticipants: { $secret: "room.maxParticipants" } } };
-        await project.setConfig(plan({ rooms: [failing, heir, { name: "twin", args: { friendlyUrl: { $secret: `room.${friendlyUrl.input}` } }, ...via("p2") }, { name: "long", args: { friendlyUrl: { $secret: `room.${tooLong.input}` } }, ...via("p2") }] }));
+        await setPlan({ rooms: [failing, heir, { name: "twin", args: { friendlyUrl: { $secret: `room.${friendlyUrl.input}` } }, ...via("p2") }, { name: "long", args: { friendlyUrl: { $secret: `room.${tooLong.input}` } }, ...via("p2") }] });
         await step("a preview failing check", () => project.preview(), "fails");
 
         // A create whose answer and lookup are lost: kept in the stack unsettled, then settled by the next up.
@@ -278,7 +338,7 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
         for (const lookup of ["/api/v1/rooms/*", "/api/v1/rooms"]) {
             await control(emulator, "POST", "/faults", { method: "GET", path: lookup, count: 10, status: 500, body: { message: "Server Error", error: "server-error" } });
         }
-        await project.setConfig(plan({ rooms: [boardEchoed, heir, { name: "lost", args: { friendlyUrl: { $secret: `room.${lost.input}` } }, ...via("p2") }] }));
+        await setPlan({ rooms: [boardEchoed, heir, { name: "lost", args: { friendlyUrl: { $secret: `room.${lost.input}` } }, ...via("p2") }] });
         await step("an up whose create was lost", () => project.up([], { preview: false }), "fails");
         await control(emulator, "DELETE", "/faults");
         await exported("an up whose create was lost", true);
@@ -287,10 +347,11 @@ describe.skipIf("skip" in cli)("invariant: no secret in clear, in any channel", 
 
         await step("destroy", () => project.destroy([], { preview: false }), "succeeds");
         channels.push({ channel: "the emulator's request log", text: (await requestLog(emulator)).entries.map((e) => `${e.method} ${e.path}?${(e as { query?: string }).query ?? ""}`).join("\n") });
-        channels.push(...filesUnder(project.dir));
-        if (face === "python") {
+        // The YAML program's own text holds its secrets, as a user's does.
+        channels.push(...filesUnder(project.dir).filter((f) => face !== "yaml" || f.channel !== "file Pulumi.yaml"));
+        if (plugin) {
             // The plugin's own stderr: captured (its first line names the plugin's process), and searched too.
-            const stderr = fs.readFileSync(stderrFile, "utf8");
+            const stderr = fs.existsSync(stderrFile) ? fs.readFileSync(stderrFile, "utf8") : "";
             if (!stderr.includes(PLUGIN_FOLDER)) unexpected.push(`the plugin's stderr was not captured (${stderrFile} holds no line of a process run from ${PLUGIN_FOLDER}):\n${stderr.slice(0, 2000)}`);
             channels.push({ channel: "the plugin's stderr", text: stderr });
             fs.rmSync(tee, { recursive: true, force: true });

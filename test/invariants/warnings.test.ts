@@ -5,7 +5,8 @@
  * output, on the resource it is about.
  *
  * The face here is the plugin, run from its package folder, in each language of LANGUAGES: a Pulumi YAML program
- * (upstream's YAML host) and a Python program on the SDK `pulumi install` generates (upstream's Python host). The
+ * (upstream's YAML host), a Python program on the SDK `pulumi install` generates (upstream's Python host), and a Go
+ * program on the Go SDK it generates (upstream's Go host; built once, it reads each step's resources from a file). The
  * plugin's warnings travel through the engine's log channel, which every language's CLI output shows alike; what the
  * plugin writes on stderr reaches only the engine's `-v` log. The dynamic face's warnings are the dynamic-provider
  * host's, which the engine shows from its stderr (test/cli/roomIdentity.test.ts and others find them there).
@@ -27,6 +28,7 @@ import { useEmulator } from "../support/emulator";
 import { apiCaller, control } from "../support/http";
 import { pythonMissing, pythonProject } from "./pythonProject";
 import { pythonName } from "./everyKindProgram";
+import { goMissing, goProject, writeGoProgram } from "./goProject";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
@@ -34,6 +36,9 @@ if (skip && process.env.CI) throw new Error(`the warnings harness must run under
 const pythonSkip = skip ?? pythonMissing();
 if (pythonSkip && process.env.CI) throw new Error(`the warnings harness's Python program must run under CI: ${pythonSkip}`);
 if (pythonSkip && !skip) console.warn(`warnings harness: Python left out: ${pythonSkip}`);
+const goSkip = skip ?? goMissing();
+if (goSkip && process.env.CI) throw new Error(`the warnings harness's Go program must run under CI: ${goSkip}`);
+if (goSkip && !skip) console.warn(`warnings harness: Go left out: ${goSkip}`);
 
 /**
  * The text of a warning that does not depend on its arguments: the longest piece of the table's template between
@@ -74,6 +79,9 @@ const pythonProgram = (resources: Resources): string =>
         "",
     ].join("\n");
 
+/** The resources as the Go program reads them: a list, in the program's order (a reference names one before it). */
+const goProgram = (resources: Resources) => ({ resources: Object.entries(resources).map(([name, r]) => ({ name, ...r })) });
+
 /** A language of the harness: how its program is written, and how its project is made (configured for the emulator). */
 interface Language {
     readonly name: string;
@@ -104,6 +112,12 @@ const LANGUAGES: Language[] = [
         write: (dir, resources) => fs.writeFileSync(path.join(dir, "__main__.py"), pythonProgram(resources)),
         project: (emulator, resources) => pythonProject("vcrooms-warnings-py", emulator, { "__main__.py": pythonProgram(resources) }),
     },
+    {
+        name: "go",
+        skip: goSkip,
+        write: (dir, resources) => writeGoProgram(dir, goProgram(resources)),
+        project: (emulator, resources) => goProject("vcrooms-warnings-go", emulator, goProgram(resources)),
+    },
 ];
 
 /** One language's emulator, project and the warnings it has shown. */
@@ -117,9 +131,11 @@ interface Face {
     write(resources: Resources): void;
 }
 
-describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML and a Python program", { timeout: 900_000 }, () => {
+describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, a Python and a Go program", { timeout: 900_000 }, () => {
     // Each language its own emulator (faults and the team's defaults are an emulator's) and project.
-    const faces: Face[] = LANGUAGES.filter((l) => l.skip === undefined).map((language) => {
+    // WARNINGS_LANGUAGES="go" runs only those languages (a local run; the last test then asks only theirs).
+    const only = process.env.WARNINGS_LANGUAGES?.split(",");
+    const faces: Face[] = LANGUAGES.filter((l) => l.skip === undefined && (only === undefined || only.includes(l.name))).map((language) => {
         let emulator: RunningEmulator | undefined;
         const projects: PulumiProject[] = [];
         useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });

@@ -1,0 +1,206 @@
+// The Go program of the invariant harnesses (test/invariants/goProject.ts): built once per harness, it declares the
+// resources `program.json` (beside it, rewritten by each step) lists, each through its kind's constructor of the Go SDK
+// `pulumi install` generates from the plugin, its properties set on that constructor's typed Args, and exports the
+// outputs it names as the typed outputs the SDK declares (so a value of another type fails the program, as in a
+// user's). One binary is stepped through every case: upstream's Go host runs the binary Pulumi.yaml names instead of
+// building the program at each command.
+//
+// program.json: {"resources": [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}, "dependsOn": [name]}],
+// "exports": {type: [output]}, "getRoomOf": name}. A value is plain (a string, number, boolean or list of strings) or
+// "${resource.output}", another resource's output ("id" its id), as in YAML. Each export is a stack output
+// `<resource>_<output>`; getRoomOf, when given, names the resource whose id the data function getRoom reads.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/vcrooms/pulumi-vcrooms/sdk/go/vcrooms"
+)
+
+type declared struct {
+	Name       string                 `json:"name"`
+	Type       string                 `json:"type"`
+	Properties map[string]interface{} `json:"properties"`
+	DependsOn  []string               `json:"dependsOn"`
+}
+
+type program struct {
+	Resources []declared          `json:"resources"`
+	Exports   map[string][]string `json:"exports"`
+	GetRoomOf string              `json:"getRoomOf"`
+}
+
+type constructor = func(ctx *pulumi.Context, name string, fill func(args interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error)
+
+// Each kind's constructor of the generated SDK, given a function that fills its Args.
+var kinds = map[string]constructor{
+	"vcrooms:Room": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
+		args := &vcrooms.RoomArgs{}
+		if err := fill(args); err != nil {
+			return nil, err
+		}
+		return vcrooms.NewRoom(ctx, name, args, opts...)
+	},
+	"vcrooms:TeamDefaults": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
+		args := &vcrooms.TeamDefaultsArgs{}
+		if err := fill(args); err != nil {
+			return nil, err
+		}
+		return vcrooms.NewTeamDefaults(ctx, name, args, opts...)
+	},
+	"vcrooms:JoinToken": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
+		args := &vcrooms.JoinTokenArgs{}
+		if err := fill(args); err != nil {
+			return nil, err
+		}
+		return vcrooms.NewJoinToken(ctx, name, args, opts...)
+	},
+	"vcrooms:RoomContentPurge": func(ctx *pulumi.Context, name string, fill func(interface{}) error, opts ...pulumi.ResourceOption) (pulumi.CustomResource, error) {
+		args := &vcrooms.RoomContentPurgeArgs{}
+		if err := fill(args); err != nil {
+			return nil, err
+		}
+		return vcrooms.NewRoomContentPurge(ctx, name, args, opts...)
+	},
+}
+
+var reference = regexp.MustCompile(`^\$\{(\w+)\.(\w+)\}$`)
+
+// The Go field name the generated SDK gives a property: its first letter upper case.
+func field(property string) string { return strings.ToUpper(property[:1]) + property[1:] }
+
+// The enum type an input interface converts to (PaletteModePtrInput: PaletteMode), found from the element type of the
+// output its To...Output method gives; nil for an input of no enum.
+func enumType(input reflect.Type) reflect.Type {
+	for i := 0; i < input.NumMethod(); i++ {
+		m := input.Method(i)
+		if !strings.HasPrefix(m.Name, "To") || !strings.HasSuffix(m.Name, "Output") || m.Type.NumIn() != 0 || m.Type.NumOut() != 1 {
+			continue
+		}
+		output, ok := reflect.Zero(m.Type.Out(0)).Interface().(interface{ ElementType() reflect.Type })
+		if !ok {
+			continue
+		}
+		element := output.ElementType()
+		for element.Kind() == reflect.Ptr {
+			element = element.Elem()
+		}
+		if element.Kind() == reflect.String && element != reflect.TypeOf("") {
+			return element
+		}
+	}
+	return nil
+}
+
+// The value of a property as the field's input type takes it: the SDK's typed value of the JSON value, an enum's
+// value, or another resource's output.
+func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.CustomResource) (reflect.Value, error) {
+	var candidates []interface{}
+	switch v := value.(type) {
+	case string:
+		if ref := reference.FindStringSubmatch(v); ref != nil {
+			resource, ok := made[ref[1]]
+			if !ok {
+				return reflect.Value{}, fmt.Errorf("%s names no resource declared before", v)
+			}
+			if ref[2] == "id" {
+				candidates = append(candidates, resource.ID().ToStringOutput())
+			} else {
+				out := reflect.ValueOf(resource).Elem().FieldByName(field(ref[2]))
+				if !out.IsValid() {
+					return reflect.Value{}, fmt.Errorf("%s: no output %s", v, field(ref[2]))
+				}
+				candidates = append(candidates, out.Interface())
+			}
+		} else {
+			candidates = append(candidates, pulumi.String(v))
+			if enum := enumType(fieldType); enum != nil {
+				candidates = append(candidates, reflect.ValueOf(v).Convert(enum).Interface())
+			}
+		}
+	case float64:
+		if v == float64(int(v)) {
+			candidates = append(candidates, pulumi.Int(int(v)))
+		}
+		candidates = append(candidates, pulumi.Float64(v))
+	case bool:
+		candidates = append(candidates, pulumi.Bool(v))
+	case []interface{}:
+		list := pulumi.StringArray{}
+		for _, s := range v {
+			list = append(list, pulumi.String(fmt.Sprint(s)))
+		}
+		candidates = append(candidates, list)
+	}
+	for _, c := range candidates {
+		if reflect.TypeOf(c).AssignableTo(fieldType) {
+			return reflect.ValueOf(c), nil
+		}
+	}
+	return reflect.Value{}, fmt.Errorf("a %T is no %s", value, fieldType)
+}
+
+func main() {
+	text, err := os.ReadFile("program.json")
+	if err != nil {
+		panic(err)
+	}
+	var p program
+	if err := json.Unmarshal(text, &p); err != nil {
+		panic(err)
+	}
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		made := map[string]pulumi.CustomResource{}
+		for _, r := range p.Resources {
+			constructor, ok := kinds[r.Type]
+			if !ok {
+				return fmt.Errorf("%s: no constructor of type %s in the program", r.Name, r.Type)
+			}
+			fill := func(args interface{}) error {
+				fields := reflect.ValueOf(args).Elem()
+				for property, value := range r.Properties {
+					f := fields.FieldByName(field(property))
+					if !f.IsValid() {
+						return fmt.Errorf("%s: the SDK's Args has no field %s", r.Name, field(property))
+					}
+					v, err := input(f.Type(), value, made)
+					if err != nil {
+						return fmt.Errorf("%s.%s: %w", r.Name, property, err)
+					}
+					f.Set(v)
+				}
+				return nil
+			}
+			var dependsOn []pulumi.Resource
+			for _, d := range r.DependsOn {
+				if made[d] == nil {
+					return fmt.Errorf("%s depends on %s, declared after it or not at all", r.Name, d)
+				}
+				dependsOn = append(dependsOn, made[d])
+			}
+			resource, err := constructor(ctx, r.Name, fill, pulumi.DependsOn(dependsOn))
+			if err != nil {
+				return err
+			}
+			made[r.Name] = resource
+			for _, o := range p.Exports[r.Type] {
+				out, ok := reflect.ValueOf(resource).Elem().FieldByName(field(o)).Interface().(pulumi.Output)
+				if !ok {
+					return fmt.Errorf("%s: no output %s", r.Name, field(o))
+				}
+				ctx.Export(r.Name+"_"+o, out)
+			}
+		}
+		if p.GetRoomOf != "" {
+			// Used, not exported (everyKindProgram.ts says why); its result's field typed, as a Go user reads it.
+			_ = vcrooms.LookupRoomOutput(ctx, vcrooms.LookupRoomOutputArgs{Room: made[p.GetRoomOf].ID().ToStringOutput()}).Description()
+		}
+		return nil
+	})
+}
