@@ -26,6 +26,7 @@ import type { ResourceKind } from "./resources/kind";
 import { RoomProvider } from "./resources/room";
 import { RoomContentPurgeProvider } from "./resources/roomContentPurge";
 import { TeamDefaultsProvider } from "./resources/teamDefaults";
+import { recordingTeam } from "./resources/teamRecord";
 import { PACKAGE } from "./model/types";
 
 /** Stack config with nothing set: clients then come from the environment alone. */
@@ -45,7 +46,10 @@ export class Runtime {
         // As the engine sees them through either face: bookkeeping inputs as `__<name>` (resources/hiddenKeys.ts), check
         // failures it can show (resources/checkFailures.ts), no secret input's value in a message
         // (resources/secretRedaction.ts), and a key refused at a refresh blamed on the state that kept it (resources/storedKey.ts).
-        const seen = (kind: Kind, provider: ResourceKind) => redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], explainingStoredKey(provider))));
+        // The team that made each resource is recorded in its state (resources/teamRecord.ts), so a call through a provider now
+        // configured for another team fails naming both rather than PATCH, drop or delete the wrong team's room.
+        const seen = (kind: Kind, provider: ResourceKind) =>
+            redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], recordingTeam(declarations[kind], explainingStoredKey(provider), clientFor))));
         this.kinds = {
             room: seen("room", new RoomProvider(clientFor, claims)),
             teamDefaults: seen("teamDefaults", new TeamDefaultsProvider(clientFor, claims)),

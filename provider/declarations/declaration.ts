@@ -112,6 +112,11 @@ export interface Declaration<
     readonly importId?: string;
     /** Why `pulumi import` (a read with only an id) is refused for this kind; absent: it is importable. */
     readonly notImportable?: string;
+    /**
+     * Its delete sends no request (nothing of it is kept by the API to delete): a resource of it whose provider now
+     * speaks for another team is replaced outright, as the old team needs no call (resources/teamRecord.ts).
+     */
+    readonly deleteSendsNothing?: boolean;
     /** Which settings of the table the resource takes; none for resources that are not settings records. */
     readonly scope: Sc;
     readonly extras: E;

@@ -52,6 +52,7 @@ export const joinToken = declareResource({
     description: "A participant's join token for one room. Any input change, a change of its room's address by the same deployment (its Room renamed, the team's domain changed by a TeamDefaults), or the approach of its expiry (renewBefore), issues a new one; delete only forgets it: the API cannot revoke a token.",
     idDescription: "A random UUID the provider gives the token (the API gives a token no id).",
     notImportable: "the API cannot read a token back; declare a JoinToken and it issues one",
+    deleteSendsNothing: true,
     scope: undefined,
     extras: {
         room: required(extra<string>(STRING, "a room UUID or friendly URL", "The room, usually a `Room`'s `id`.", nonEmpty, fixed)),

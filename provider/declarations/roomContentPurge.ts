@@ -42,6 +42,7 @@ export const roomContentPurge = declareResource({
     description: "Deletes a room's content of the kinds named, once, and again when room names another room (the same room renamed is no change), or kinds or triggers change. Irreversible; delete does nothing.",
     idDescription: "A random UUID the provider gives the purge.",
     notImportable: "a purge is a one-off action, not a record the API keeps; declare a RoomContentPurge to run one",
+    deleteSendsNothing: true,
     scope: undefined,
     extras: {
         room: required(

@@ -20,6 +20,7 @@ import { PROCESS_CONTEXT, warnOnStderr, type Context, type KindDiff, type Resour
 import { Runtime, stackConfigOf } from "../runtime";
 import { hiddenKey } from "../resources/hiddenKeys";
 import { Claims } from "../resources/claims";
+import { teamMoveOf } from "../resources/connections";
 import type { WarningSink } from "./engine";
 import { PACKAGE, token } from "./schema";
 import { unwrapSecrets, wrapSecrets, type Path } from "./secrets";
@@ -154,12 +155,20 @@ export class VcroomsPlugin {
         return { inputs: wrapSecrets(inputs, [...secrets, ...alwaysSecret]), failures };
     }
 
-    /** A changed setting reconfigures the provider; its resources stay (they are found by id in the new team). */
+    /**
+     * A changed setting within one team (a rotated key, another auth, the same URL spelt another way) reconfigures
+     * the provider, and its resources stay. Arguments that name another team (the API URL, resolved as teamOf does,
+     * or two team ids) replace the provider: the engine then replaces every resource of it, creating each with the
+     * new arguments and deleting the old one with the arguments its state holds, so from the old team. The engine
+     * asks the same when a resource's provider is another one (the old provider's arguments against the new's): a
+     * Room moved to another team's provider is replaced, never PATCHed in the new team by the old room's id.
+     */
     diffConfig(olds: Values, news: Values): PluginDiff {
         const o = unwrapSecrets<Values>(olds).plain;
         const n = unwrapSecrets<Values>(news).plain;
         const changed = Object.keys(PROVIDER_CONFIG).filter((k) => JSON.stringify(o[k]) !== JSON.stringify(n[k]));
-        return { changes: changed.length > 0, replaces: [], stables: [], deleteBeforeReplace: false, detailedDiff: detailOf(changed, [], o, n) };
+        const replaces = teamMoveOf(o, n) === undefined ? [] : changed.filter((k) => TEAM_NAMING.includes(k));
+        return { changes: changed.length > 0, replaces, stables: [], deleteBeforeReplace: false, detailedDiff: detailOf(changed, replaces, o, n) };
     }
 
     /** The engine's Configure: the provider's arguments. Clients built for another configuration are dropped. */
@@ -315,6 +324,9 @@ export class VcroomsPlugin {
         return wrapSecrets(plain, held.map((field) => [field]));
     }
 }
+
+/** The provider arguments that name its team (teamMoveOf). */
+const TEAM_NAMING = ["apiUrl", "teamId"];
 
 /** What the engine itself adds to a provider's inputs (besides its `__internal` bookkeeping). */
 const ENGINE_KEYS = ["version", "pluginDownloadURL"];

@@ -116,6 +116,32 @@ function resolvedTeam(clientFor: ClientFor, connection: unknown): { team: string
     }
 }
 
+/**
+ * The team a provider configuration or connection names (its API URL, resolved as teamOf does, else the environment's;
+ * and the team id when one is given), without building a client: no key is needed to name a team. Undefined when the
+ * URL is not known yet (a preview's unknown) or not a URL.
+ */
+export function namedTeam(options: { apiUrl?: unknown; teamId?: unknown }, env: NodeJS.ProcessEnv = process.env): { team: string; teamId?: string } | undefined {
+    const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+    if (containsUnknown(options.apiUrl) || containsUnknown(options.teamId)) return undefined;
+    const apiUrl = text(options.apiUrl) ?? text(env.VCROOMS_API_URL);
+    const teamId = text(options.teamId) ?? text(env.VCROOMS_TEAM_ID);
+    try {
+        return apiUrl === undefined ? undefined : { team: teamOf({ config: { apiUrl: normalUrl(apiUrl) ?? apiUrl } }), ...(teamId !== undefined ? { teamId } : {}) };
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * Whether two provider configurations (the engine's DiffConfig: one provider's old and new arguments, or a
+ * resource's old provider's and new provider's) name other teams, both being known: the API URL of the old one when so.
+ */
+export function teamMoveOf(olds: { apiUrl?: unknown; teamId?: unknown }, news: { apiUrl?: unknown; teamId?: unknown }, env: NodeJS.ProcessEnv = process.env): { from: string; to: string } | undefined {
+    const [from, to] = [namedTeam(olds, env), namedTeam(news, env)];
+    return from !== undefined && to !== undefined && otherTeam(from, to) ? { from: from.team, to: to.team } : undefined;
+}
+
 /** Two resolved connections name other teams: another API URL, or two team ids that differ (one left unnamed is the URL's team). */
 function otherTeam(olds: ReturnType<typeof resolvedTeam>, news: ReturnType<typeof resolvedTeam>): boolean {
     if (olds === undefined || news === undefined) return olds !== news;

@@ -1,0 +1,129 @@
+/**
+ * Which team made each resource, kept in its state as `__team` (the API URL, resolved as teamOf resolves it: two
+ * spellings of one URL are one team; never a key), for both faces (the runtime wraps every kind in it). A resource
+ * that has no `connection` of its own speaks for the team its provider's configuration names: the stack's
+ * `vcrooms:*` (dynamic face, and the plugin's default provider), or an explicit provider's arguments. When that
+ * configuration is pointed at another team, the old team's resource cannot be reached through it any more: an update
+ * would PATCH the old id in the new team (404), a refresh would find nothing there and drop the resource from the
+ * stack, and a delete would go to the new team by a stale id while the old room stayed behind. The plugin face
+ * replaces the provider instead (adapter.ts, diffConfig), so the engine deletes the old resources with the old
+ * arguments; this record is what the dynamic face (whose provider's configuration the engine does not diff) and any
+ * call the engine still makes through a provider of another team are judged by:
+ *
+ * - diff, update and delete fail in one line naming the resource, both teams and the ways out; but a kind whose delete
+ *   sends nothing (a join token, a purge: `deleteSendsNothing`) is replaced, reported under `connection`, as a
+ *   `connection` to another team is: it is issued, or purges, anew in the team reached now;
+ * - a read (a refresh) sends nothing to the other team and keeps the state as it is, so a refresh never drops the
+ *   resource; the diff that follows says what to do.
+ *
+ * A state without the record (written by 0.1.0, or a resource not updated since) is judged as before; the record is
+ * written at a create and at an update, not at a read, so a refresh of such a state changes nothing.
+ */
+import { ConfigurationError } from "../api";
+import { shownUrl } from "../api/config";
+import type { Declaration, Values } from "../declarations/declaration";
+import type { ConnectionInput } from "../model/connection";
+import { containsUnknown } from "../model/check";
+import { teamOf } from "./claims";
+import { replacedBy } from "./diff";
+import type { ClientFor } from "./connections";
+import { identityLabel, identityOf, type Context, type ResourceKind } from "./kind";
+
+/** The state's record of the team that made the resource (hidden from `--diff`, as every `__` key is). */
+export const TEAM_RECORD = "__team";
+
+/** The team a resource's connection reaches today (with the provider's configuration for what it leaves out); undefined when it cannot be told. */
+function teamReached(clientFor: ClientFor, connection: unknown): string | undefined {
+    if (containsUnknown(connection)) return undefined;
+    try {
+        return teamOf(clientFor(connection as ConnectionInput | undefined));
+    } catch (error) {
+        if (error instanceof ConfigurationError) return undefined;
+        throw error;
+    }
+}
+
+/** The one line a call on a resource of another team fails with. */
+export function teamMovedMessage(kind: string, ctx: Context | undefined, made: string, now: string): string {
+    const identity = ctx === undefined ? undefined : identityOf(ctx);
+    const label = identity === undefined ? kind : identityLabel(kind, identity);
+    return (
+        `${label} was made in the team at ${shownUrl(made)}, but its provider's configuration now names the team at ${shownUrl(now)}, ` +
+        `from which the old one cannot be updated or deleted; point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${shownUrl(made)} and run \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing it at the new team, ` +
+        `or give the resource a provider (plugin) or connection (SDK) of the new team to replace it while the old provider stays, or forget it with \`pulumi state delete\` (its ${kind} stays in the old team)`
+    );
+}
+
+/** The state's record, when it has one. */
+const recorded = (props: Values | undefined): string | undefined => (typeof props?.[TEAM_RECORD] === "string" ? (props[TEAM_RECORD] as string) : undefined);
+
+/** The bag without the record: the kinds never see it. */
+function without(props: Values | undefined): Values | undefined {
+    if (props === undefined || props === null || !(TEAM_RECORD in props)) return props;
+    const { [TEAM_RECORD]: _, ...rest } = props;
+    return rest;
+}
+
+export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: ClientFor): ResourceKind {
+    /** The team the resource's state connection reaches now, when it is not the one recorded. */
+    const moved = (props: Values | undefined): { made: string; now: string } | undefined => {
+        const made = recorded(props);
+        const now = made === undefined ? undefined : teamReached(clientFor, props?.connection);
+        return made !== undefined && now !== undefined && now !== made ? { made, now } : undefined;
+    };
+    const refuse = (props: Values | undefined, ctx: Context | undefined) => {
+        const m = moved(props);
+        if (m !== undefined) throw new Error(teamMovedMessage(d.type, ctx, m.made, m.now));
+    };
+    const stamped = (outs: Values, connection: unknown): Values => {
+        const team = teamReached(clientFor, connection);
+        return team === undefined ? outs : { ...outs, [TEAM_RECORD]: team };
+    };
+    const update = kind.update?.bind(kind);
+    const planned = kind.planned?.bind(kind);
+    const generated = kind.generated?.bind(kind);
+    return {
+        check: (olds, news, ctx) => kind.check(olds, news, ctx),
+        async diff(id, olds, news, ctx) {
+            // The old side is what an update or the replacement's delete would reach: the state's connection, resolved now.
+            // A kind whose delete sends nothing is replaced (made anew in the team reached now); any other is refused.
+            if (!d.deleteSendsNothing) refuse(olds, ctx);
+            const diff = await kind.diff(id, without(olds) as Values, news, ctx);
+            // Named as an update of `connection` (what reaches the team), whether the input itself changed or the configuration.
+            return moved(olds) === undefined ? diff : replacedBy(diff, "connection", { connection: {} }, { connection: {} });
+        },
+        async create(inputs, ctx) {
+            try {
+                const result = await kind.create(inputs, ctx);
+                return { ...result, outs: stamped(result.outs, inputs.connection) };
+            } catch (error) {
+                // A failed create the engine keeps in the stack: made in this team too.
+                const kept = error as { properties?: Values };
+                if (kept.properties !== undefined) kept.properties = stamped(kept.properties, inputs.connection);
+                throw error;
+            }
+        },
+        async read(id, props, ctx) {
+            // A refresh through another team's configuration would find nothing there and drop the resource: kept as it is.
+            if (moved(props) !== undefined) return { id, props: props as Values };
+            const result = await kind.read(id, without(props), ctx);
+            const made = recorded(props);
+            return made === undefined || !result.id ? result : { ...result, props: { ...result.props, [TEAM_RECORD]: made } };
+        },
+        ...(update
+            ? {
+                  async update(id: string, olds: Values, news: Values, ctx?: Context) {
+                      refuse(olds, ctx);
+                      const result = await update(id, without(olds) as Values, news, ctx);
+                      return { ...result, outs: stamped(result.outs, news.connection) };
+                  },
+              }
+            : {}),
+        async delete(id, props, ctx) {
+            if (!d.deleteSendsNothing) refuse(props, ctx);
+            return kind.delete(id, without(props) as Values, ctx);
+        },
+        ...(planned ? { planned: (id: string | undefined, news: Values, olds: Values | undefined, ctx?: Context) => planned(id, news, without(olds), ctx) } : {}),
+        ...(generated ? { generated } : {}),
+    };
+}

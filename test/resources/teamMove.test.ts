@@ -1,0 +1,134 @@
+/**
+ * A resource whose provider now speaks for another team, at the provider layer, for every kind of the declarations
+ * (the kinds as the runtime builds them for both faces), with two emulators as two teams. Its state records the team
+ * that made it (`__team`, the API URL as teamOf resolves it); through a provider configured for another team, a kind
+ * whose delete reaches the API (a Room, a TeamDefaults) fails its diff, update and delete in one line naming the
+ * resource and both teams, and a kind whose delete sends nothing (a join token, a purge) is replaced; a read keeps the
+ * state as it is. Another spelling of the same URL is the same team, and a state without the record (0.1.0) is judged
+ * as before. The plugin's DiffConfig replaces a provider whose arguments name another team.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { declarations, type Kind } from "../../provider/declarations";
+import type { Values } from "../../provider/declarations/declaration";
+import type { Context } from "../../provider/resources/kind";
+import { teamOf } from "../../provider/resources/claims";
+import { TEAM_RECORD } from "../../provider/resources/teamRecord";
+import { NO_STACK_CONFIG, Runtime } from "../../provider/runtime";
+import { VcroomsPlugin } from "../../provider/plugin/adapter";
+import { secretValue } from "../../provider/plugin/secrets";
+import { UNKNOWN } from "../../provider/model/check";
+import { useEmulator } from "../support/emulator";
+import { apiCaller, control } from "../support/http";
+
+let teamA: RunningEmulator;
+let teamB: RunningEmulator;
+useEmulator({ rateLimit: 0 }, { started: (started) => (teamA = started) });
+useEmulator({ rateLimit: 0 }, { started: (started) => (teamB = started) });
+
+const runtimes: Runtime[] = [];
+afterEach(() => {
+    for (const r of runtimes.splice(0)) r.cancel();
+});
+
+/** A runtime whose provider configuration (the environment here, as the stack's or Configure's would be) names `team`. */
+function runtimeOf(team: RunningEmulator, apiUrl = team.baseUrl): Runtime {
+    const r = new Runtime({ VCROOMS_API_URL: apiUrl, VCROOMS_DEVELOPER_KEY: team.developerKey });
+    r.configure(NO_STACK_CONFIG);
+    runtimes.push(r);
+    return r;
+}
+
+/** Each kind's least inputs; a Record over the kinds, so a new kind must be given here. */
+const INPUTS: Record<Kind, (roomId: string) => Values> = {
+    room: () => ({ friendlyUrl: "moved-room" }),
+    teamDefaults: () => ({ paletteMode: "dark" }),
+    joinToken: (roomId) => ({ room: roomId, userName: "Guest" }),
+    roomContentPurge: (roomId) => ({ room: roomId, kinds: ["chat"] }),
+};
+const KINDS = Object.keys(declarations) as Kind[];
+
+const ctxOf = (kind: Kind): Context => ({ preview: false, resourceName: `${kind}-r`, resourceUrn: `urn:pulumi:dev::proj::vcrooms:index:${declarations[kind].type}::${kind}-r`, warn: () => undefined });
+
+/** Made in team A through `r` (checked, then created): its id, checked inputs and state. */
+async function made(r: Runtime, kind: Kind, roomId: string): Promise<{ id: string; inputs: Values; outs: Values }> {
+    const checked = await r.kinds[kind].check({}, INPUTS[kind](roomId), ctxOf(kind));
+    expect(checked.failures, kind).toEqual([]);
+    const created = await r.kinds[kind].create(checked.inputs, ctxOf(kind));
+    return { id: created.id, inputs: checked.inputs, outs: created.outs };
+}
+
+const roomsOf = async (team: RunningEmulator) => ((await apiCaller(team)("GET", "/rooms")).body.data as Array<{ id: string }>).map((room) => room.id);
+
+describe("a resource whose provider now speaks for another team", () => {
+    it("every kind records the team that made it; through another team's provider a Room or TeamDefaults is refused naming both teams, a token or purge replaced, a read keeps the state", async () => {
+        await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
+        const a = runtimeOf(teamA);
+        const b = runtimeOf(teamB);
+        const room = await a.kinds.room.create((await a.kinds.room.check({}, { friendlyUrl: "host-room" }, ctxOf("room"))).inputs, ctxOf("room"));
+        for (const kind of KINDS) {
+            const { id, inputs, outs } = await made(a, kind, room.id);
+            expect(outs[TEAM_RECORD], kind).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
+            const requestsB = (await control(teamB, "GET", "/requests")).entries.length;
+
+            // A read (a refresh) sends nothing to team B and keeps the state: the resource is not dropped.
+            const read = await b.kinds[kind].read(id, outs, ctxOf(kind));
+            expect(read.id, kind).toBe(id);
+            expect(read.props, kind).toEqual(outs);
+            if (declarations[kind].deleteSendsNothing) {
+                const diff = await b.kinds[kind].diff(id, outs, inputs, ctxOf(kind));
+                expect(diff, kind).toMatchObject({ changes: true, detailedDiff: { connection: "UPDATE_REPLACE" } });
+                expect(diff.replaces, kind).toContain("connection");
+            } else {
+                const quoted = (team: RunningEmulator) => JSON.stringify(team.baseUrl).replace(/[./]/g, "\\$&");
+                const named = new RegExp(`${declarations[kind].type} "${kind}-r" was made in the team at ${quoted(teamA)}, but its provider's configuration now names the team at ${quoted(teamB)}.*pulumi state delete`);
+                await expect(b.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
+                await expect(b.kinds[kind].update!(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
+                await expect(b.kinds[kind].delete(id, outs, ctxOf(kind)), kind).rejects.toThrow(named);
+                expect((await a.kinds[kind].read(id, outs, ctxOf(kind))).id, `${kind} is still in team A`).toBe(id);
+            }
+            expect((await control(teamB, "GET", "/requests")).entries.length, `${kind}: no request to team B`).toBe(requestsB);
+
+            // The same team under another spelling of its URL: no change at all.
+            const sameTeam = runtimeOf(teamA, teamA.baseUrl.replace("127.0.0.1", "localhost"));
+            expect(await sameTeam.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).toMatchObject({ changes: false });
+
+            // A state without the record (written by 0.1.0): judged as before, no refusal and no move (a token signed with
+            // another key is still replaced as stale, under `token`, as it was).
+            const { [TEAM_RECORD]: _, ...stored } = outs;
+            expect((await b.kinds[kind].diff(id, stored, inputs, ctxOf(kind))).detailedDiff.connection, kind).toBeUndefined();
+
+            await a.kinds[kind].delete(id, outs, ctxOf(kind));
+        }
+        expect(await roomsOf(teamA)).toEqual([room.id]);
+        expect(await roomsOf(teamB)).toEqual([]);
+    });
+
+    it("an update records the team, so a state of 0.1.0 gains the record when it is next updated", async () => {
+        await control(teamA, "POST", "/reset");
+        const a = runtimeOf(teamA);
+        const { id, inputs, outs } = await made(a, "room", "");
+        const { [TEAM_RECORD]: _, ...stored } = outs;
+        const updated = await a.kinds.room.update!(id, stored, { ...inputs, description: "Renamed" }, ctxOf("room"));
+        expect(updated.outs[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
+        // A refresh of a state without it does not add it: a stored state stays as it is.
+        expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBeUndefined();
+    });
+});
+
+describe("the plugin's DiffConfig", () => {
+    const plugin = new VcroomsPlugin("0.1.0");
+    const args = (apiUrl: unknown, extra: Values = {}) => ({ apiUrl, developerKey: secretValue("key-1"), ...extra });
+
+    it("replaces the provider when its arguments name another team (another API URL, or two team ids), and only then", () => {
+        const a = "http://127.0.0.1:4001/api/v1";
+        const b = "http://127.0.0.1:4002/api/v1";
+        expect(plugin.diffConfig(args(a), args(b))).toMatchObject({ changes: true, replaces: ["apiUrl"], detailedDiff: { apiUrl: "UPDATE_REPLACE" } });
+        expect(plugin.diffConfig(args(a, { teamId: "t1" }), args(a, { teamId: "t2" }))).toMatchObject({ replaces: ["teamId"] });
+        // One team: the URL spelt another way, a rotated key, a team id named on one side only; or not known yet.
+        expect(plugin.diffConfig(args(a), args("http://localhost:4001/api/v1/"))).toMatchObject({ changes: true, replaces: [] });
+        expect(plugin.diffConfig(args(a), { ...args(a), developerKey: secretValue("key-2") })).toMatchObject({ changes: true, replaces: [] });
+        expect(plugin.diffConfig(args(a), args(a, { teamId: "t1" }))).toMatchObject({ replaces: [] });
+        expect(plugin.diffConfig(args(a), args(UNKNOWN))).toMatchObject({ replaces: [] });
+    });
+});
