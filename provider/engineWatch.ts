@@ -31,9 +31,9 @@ export function engineAddress(args: readonly string[]): string | undefined {
 /**
  * Calls `gone` once the engine at `address` is gone: the one idle HTTP/2 connection this keeps to the engine's gRPC
  * server closes (the kernel closes it when the engine dies) and a new one is refused; or the process was handed to
- * another parent (its parent died: where there is no address). Nothing is sent on the connection and nothing is
- * polled but the parent's id, once every `everyMs`: a normal run pays nothing. Neither the connection nor the timer
- * keeps the process alive.
+ * another parent (its parent died: the plugin's language host, or an engine with no address). Nothing is sent on the
+ * connection and nothing is polled but the parent's id, once every `everyMs`: a normal run pays nothing. Neither the
+ * connection nor the timer keeps the process alive.
  */
 export function whenEngineGone(address: string | undefined, gone: () => void, everyMs = 1000): { stop(): void } {
     const parent = process.ppid;
@@ -52,18 +52,24 @@ export function whenEngineGone(address: string | undefined, gone: () => void, ev
 
     // A connection that closes is opened again: refused, the engine is gone; accepted, the engine closed an idle one.
     // One that lived less than `everyMs` is opened again after that long only, so no engine makes this a busy loop.
+    // An address that never accepted one is no engine that went (a test's host started with an unused port, the
+    // plugin run by hand): it is not watched further.
+    let seen = false;
     const watch = (origin: string) => {
         if (stopped) return;
         let connectedAt: number | undefined;
         const current = http2.connect(origin);
         session = current;
         current.unref();
-        current.once("connect", () => (connectedAt = Date.now()));
+        current.once("connect", () => {
+            connectedAt = Date.now();
+            seen = true;
+        });
         current.on("error", (error: NodeJS.ErrnoException) => {
-            if (connectedAt === undefined && error.code === "ECONNREFUSED") end();
+            if (seen && connectedAt === undefined && error.code === "ECONNREFUSED") end();
         });
         current.once("close", () => {
-            if (stopped || session !== current) return;
+            if (stopped || session !== current || !seen) return;
             if (connectedAt !== undefined && Date.now() - connectedAt >= everyMs) return watch(origin);
             retry = setTimeout(() => watch(origin), everyMs);
             retry.unref();
