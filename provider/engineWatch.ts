@@ -30,10 +30,10 @@ export function engineAddress(args: readonly string[]): string | undefined {
 
 /**
  * Calls `gone` once the engine at `address` is gone: the one idle HTTP/2 connection this keeps to the engine's gRPC
- * server closes (the kernel closes it when the engine dies) and a new one is refused; or the process was handed to
- * another parent (its parent died: the plugin's language host, or an engine with no address). Nothing is sent on the
- * connection and nothing is polled but the parent's id, once every `everyMs`: a normal run pays nothing. Neither the
- * connection nor the timer keeps the process alive.
+ * server is dropped (the kernel closes it when the engine dies), or closes and a new one is refused; or the process
+ * was handed to another parent (its parent died: the plugin's language host, or an engine with no address). Nothing
+ * is sent on the connection and nothing is polled but the parent's id, once every `everyMs`: a normal run pays
+ * nothing. Neither the connection nor the timer keeps the process alive.
  */
 export function whenEngineGone(address: string | undefined, gone: () => void, everyMs = 1000): { stop(): void } {
     const parent = process.ppid;
@@ -50,14 +50,19 @@ export function whenEngineGone(address: string | undefined, gone: () => void, ev
     }, everyMs);
     timer.unref();
 
-    // A connection that closes is opened again: refused, the engine is gone; accepted, the engine closed an idle one.
-    // One that lived less than `everyMs` is opened again after that long only, so no engine makes this a busy loop.
-    // An address that never accepted one is no engine that went (a test's host started with an unused port, the
-    // plugin run by hand): it is not watched further.
+    // A connection the engine drops without a GOAWAY (the kernel closing a dead engine's sockets) is the engine gone:
+    // the process ends in that very callback, before whatever else this turn of the event loop brings (an answer
+    // that would settle a create) can start a request. One closed otherwise (a GOAWAY, or before the engine's
+    // SETTINGS arrived) is opened again: refused, the engine is gone; accepted, it had closed an idle one. One that
+    // lived less than `everyMs` is opened again after that long only, so no engine makes this a busy loop. An address
+    // that never accepted one is no engine that went (a test's host started with an unused port, the plugin run by
+    // hand): it is not watched further.
     let seen = false;
     const watch = (origin: string) => {
         if (stopped) return;
         let connectedAt: number | undefined;
+        let established = false;
+        let goaway = false;
         const current = http2.connect(origin);
         session = current;
         current.unref();
@@ -65,11 +70,14 @@ export function whenEngineGone(address: string | undefined, gone: () => void, ev
             connectedAt = Date.now();
             seen = true;
         });
+        current.once("remoteSettings", () => (established = true));
+        current.once("goaway", () => (goaway = true));
         current.on("error", (error: NodeJS.ErrnoException) => {
             if (seen && connectedAt === undefined && error.code === "ECONNREFUSED") end();
         });
         current.once("close", () => {
             if (stopped || session !== current || !seen) return;
+            if (established && !goaway) return end();
             if (connectedAt !== undefined && Date.now() - connectedAt >= everyMs) return watch(origin);
             retry = setTimeout(() => watch(origin), everyMs);
             retry.unref();
