@@ -51,8 +51,8 @@ export function whenEngineGone(address: string | undefined, gone: () => void, ev
     timer.unref();
 
     // A connection the engine drops without a GOAWAY (the kernel closing a dead engine's sockets) is the engine gone:
-    // the process ends in that very callback, before whatever else this turn of the event loop brings (an answer
-    // that would settle a create) can start a request. One closed otherwise (a GOAWAY, or before the engine's
+    // the process ends in that callback, with no reconnection to wait for first, in which an answer that arrived
+    // meanwhile could settle a create and start a lookup. One closed otherwise (a GOAWAY, or before the engine's
     // SETTINGS arrived) is opened again: refused, the engine is gone; accepted, it had closed an idle one. One that
     // lived less than `everyMs` is opened again after that long only, so no engine makes this a busy loop. An address
     // that never accepted one is no engine that went (a test's host started with an unused port, the plugin run by
