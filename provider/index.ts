@@ -16,8 +16,19 @@ import type { FunctionName, FunctionResult } from "./functions";
 import type { StackConfig } from "./model/connection";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
 import { reportingOnce } from "./resources/hostErrors";
+import { engineAddress, whenEngineGone } from "./engineWatch";
 
 const runtime = new Runtime();
+
+/**
+ * Loaded by the dynamic-provider host (the engine's plugin that runs the shims), the process ends as soon as that
+ * engine is gone: the host runs in a process group of its own, so a kill of the CLI's group leaves it running, and it
+ * would finish a create for no one (engineWatch.ts). Only there: a program's process, or an Automation API process
+ * running an inline program, is the user's, who decides when it ends.
+ */
+if (/[\\/]@pulumi[\\/]pulumi[\\/]cmd[\\/]dynamic-provider[\\/]index\.js$/.test(require.main?.filename ?? "")) {
+    whenEngineGone(engineAddress(process.argv.slice(2)), () => process.exit(1));
+}
 
 /** Pulumi's dynamic interface, every call present but `update` (a kind whose every change replaces has none). */
 export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "update" | "configure">> & Pick<pulumi.dynamic.ResourceProvider, "update">;

@@ -1,12 +1,11 @@
 /**
- * What the plugin says to the engine that runs it, at the engine address it is started with: its warnings, and
- * whether the engine is still there.
+ * What the plugin says to the engine that runs it, at the engine address it is started with: its warnings (whether
+ * the engine is still there: provider/engineWatch.ts).
  *
  * Warnings go through the engine's log channel (the Engine service's Log call), attached to the resource's URN, as
  * @pulumi/pulumi's `log.warn` does for a program: the engine shows them in every language's CLI output. What a
  * plugin writes on stderr the engine keeps for its `-v` log only, where a Python, Go or YAML user never looks.
  */
-import * as net from "node:net";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { warnOnStderr } from "../resources/kind";
 
@@ -15,23 +14,6 @@ import { warnOnStderr } from "../resources/kind";
 const grpc = require(require.resolve("@grpc/grpc-js", { paths: [require.resolve("@pulumi/pulumi")] })) as typeof grpcTypes;
 const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
 const engproto = require("@pulumi/pulumi/proto/engine_pb");
-
-/**
- * The engine address among a plugin's arguments: the first that is not a logging flag (`--logtostderr`, `-v=N`,
- * `--tracing <endpoint>`), as @pulumi/pulumi's provider server reads them.
- */
-export function engineAddress(args: readonly string[]): string | undefined {
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i]!;
-        if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
-        if (arg === "--tracing") {
-            i++;
-            continue;
-        }
-        return arg;
-    }
-    return undefined;
-}
 
 /** How a warning reaches the user: `urn` names the resource it is about. */
 export type WarningSink = (urn: string, message: string) => void;
@@ -82,40 +64,4 @@ export class EngineLog {
     async flush(): Promise<void> {
         while (this.pending.size > 0) await Promise.all([...this.pending]);
     }
-}
-
-/**
- * Ends the process when the engine that started it is gone (its CLI killed: a CI job's timeout, an out-of-memory
- * kill), as plugins on Pulumi's Go provider SDK do: otherwise the plugin lives on under init and finishes its
- * in-flight writes for no one. Gone: the process was handed to another parent (its parent died), or the engine
- * address refuses connections twice in a row. Checked every `everyMs`; the timer keeps no process alive.
- */
-export function exitWhenEngineGone(address: string | undefined, exit: () => void, everyMs = 1000): { stop(): void } {
-    const parent = process.ppid;
-    const target = address ? parseAddress(address) : undefined;
-    let refused = 0;
-    let checking = false;
-    const timer = setInterval(() => {
-        if (process.ppid !== parent) return exit();
-        if (!target || checking) return;
-        checking = true;
-        const socket = net.connect(target);
-        const done = (gone: boolean) => {
-            checking = false;
-            socket.destroy();
-            refused = gone ? refused + 1 : 0;
-            if (refused >= 2) exit();
-        };
-        socket.setTimeout(everyMs * 5, () => done(false));
-        socket.once("connect", () => done(false));
-        socket.once("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED"));
-    }, everyMs);
-    timer.unref();
-    return { stop: () => clearInterval(timer) };
-}
-
-function parseAddress(address: string): { host: string; port: number } | undefined {
-    const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(address);
-    if (!match) return undefined;
-    return { host: match[1] ?? match[2]!, port: Number(match[3]) };
 }

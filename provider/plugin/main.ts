@@ -10,7 +10,8 @@
 import { Claims } from "../resources/claims";
 import { VcroomsPlugin } from "./adapter";
 import { DeploymentClaims } from "./deploymentClaims";
-import { EngineLog, engineAddress, exitWhenEngineGone } from "./engine";
+import { engineAddress, whenEngineGone } from "../engineWatch";
+import { EngineLog } from "./engine";
 import { packageSchema, packageVersion } from "./schema";
 import { serve } from "./server";
 
@@ -24,7 +25,7 @@ export async function main(): Promise<void> {
     const claims = new DeploymentClaims(undefined, (message) => log.warn("", message));
     const plugin = new VcroomsPlugin(version, new Claims(claims), log.warn);
     await serve(plugin, () => JSON.stringify(packageSchema(version)), log);
-    exitWhenEngineGone(address, () => {
+    whenEngineGone(address, () => {
         // Nothing more is sent for an engine that can no longer record it.
         plugin.cancel();
         process.exit(1);

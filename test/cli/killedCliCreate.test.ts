@@ -1,12 +1,13 @@
 /**
- * A SIGKILL of the CLI alone (not its process group: a supervisor that kills one process) while the dynamic face's
- * provider creates a Room with a declared friendly URL. The provider outlives the CLI, finishes the create (the
- * answer lost, its lookup finds the room it made) and answers an engine that is gone, so the state never holds the
- * room. Its create record is kept, marked returned, until a later check finds its create id in the state: the next
- * up's create, refused on the taken name, knows the room by that create's marker and takes it as the resource's.
- * Before, the record was removed when the create returned, and the next up failed on the taken name until
- * adoptExisting (hostile finding F5). Once the state holds the room, the record goes: a later run never takes the
- * room again.
+ * A Room's create that returned to a CLI that is gone, in the dynamic face with a declared friendly URL: the CLI is
+ * stopped (SIGSTOP) while the create's POST is in flight, the provider finishes the create (the answer lost, its
+ * lookup finds the room it made) and answers the stopped engine, then the CLI alone is SIGKILLed. The state never
+ * holds the room. (A provider whose engine dies during the create ends at once, its record left under way:
+ * test/cli/groupKilledCreate.test.ts; only an engine gone after the create returned leaves this window.) The create's
+ * record is kept, marked returned, until a later check finds its create id in the state: the next up's create, refused
+ * on the taken name, knows the room by that create's marker and takes it as the resource's. Before, the record was
+ * removed when the create returned, and the next up failed on the taken name until adoptExisting (hostile finding
+ * F5). Once the state holds the room, the record goes: a later run never takes the room again.
  */
 import { describe, expect, it } from "vitest";
 import type { PulumiProject } from "../../harness/pulumiCli";
@@ -24,11 +25,11 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
     const env = useEmulator({ rateLimit: 0 }, { resetEach: true, projects });
     const roomsNamed = async () => ((await env.control("GET", "/state")).rooms as Array<{ id: string; friendly_url: string }>).filter((r) => r.friendly_url === NAME);
 
-    it("the next up takes the room the orphaned provider made as the resource's; once saved, a later run never takes it again", async () => {
+    it("the next up takes the room a create returned to a gone engine made as the resource's; once saved, a later run never takes it again", async () => {
         const project = await projectFor(env.emulator, rooms);
         projects.push(project);
 
-        // The POST is acted on and its answer held; the CLI alone is killed once it is sent.
+        // The POST is acted on and its answer held; the CLI is stopped once it is sent.
         await env.control("POST", "/crash-point", { afterWrites: 1 });
         const run = project.start(["up", "--yes", "--skip-preview", "--non-interactive"]);
         let ended = false;
@@ -36,16 +37,17 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
         while (!ended && !(await env.control("GET", "/crash-point")).reached) await pause(50);
         expect(ended, "the up ended before its create").toBe(false);
         const below = descendants(run.child.pid!).map((p) => p.pid);
-        process.kill(run.child.pid!, "SIGKILL");
-        await run.result;
-        // The answer is lost (the connection closed unanswered): the provider, still running, looks the name up,
-        // finds the room its create made, and returns the create to an engine that is gone.
+        process.kill(run.child.pid!, "SIGSTOP");
+        // The answer is lost (the connection closed unanswered): the provider looks the name up, finds the room its
+        // create made, and returns the create to the stopped engine, which never saves it.
         await env.control("DELETE", "/crash-point");
         const settled = async () => (await requestLog(env.emulator)).entries.some((e) => e.method === "GET" && e.path === `/api/v1/rooms/${NAME}` && e.status === 200);
         for (let i = 0; i < 600 && !(await settled()); i++) await pause(100);
-        expect(await settled(), "the orphaned provider's lookup of the room it made").toBe(true);
-        // What is left of the create after its lookup is local (the record); then the processes the CLI left go.
+        expect(await settled(), "the provider's lookup of the room it made").toBe(true);
+        // What is left of the create after its lookup is local (the record); then the CLI alone, and what it left, go.
         await pause(2000);
+        process.kill(run.child.pid!, "SIGKILL");
+        await run.result;
         killAll(below);
         expect(await roomsNamed()).toHaveLength(1);
 
