@@ -29,11 +29,13 @@
  * that operation cleanly. A failure names the face, what was killed, the operation, N and its write, and what broke,
  * and never quotes the secrets.
  *
- * What is stepped (cost, issue 42: the file stays within about three minutes on an idle machine). The two faces run
- * at once, each on an emulator and a project of its own. The CLI killed in the dynamic face steps every N; each other
- * pair of face and killed process steps every third N, from an offset of its own (PAIRS below), so that those three
- * together step every N once more, and each N is met in both faces and by both kills. CRASH_EVERY=1 steps every N in
- * every pair (a local run after a change to the recovery).
+ * What is stepped (cost, issue 42: the file stays within about three minutes on an idle machine, and every pair
+ * stepped at every N would be four times the crashes). The two faces run at once, each on an emulator and a project of
+ * its own. The CLI killed in the dynamic face steps every N of every operation; each other pair of face and killed
+ * process (the CLI in the plugin face, the provider process in each face) steps every sixth N from an offset of its
+ * own, 1, 2 and 3 (PAIRS below): one chain each today (the operations write 5, 6 and 3 times), so each of them
+ * crashes an up, an update and a destroy, and a pair meets a later N once the writes grow past six. CRASH_EVERY=1
+ * steps every N in every pair (a local run after a change to the recovery).
  *
  * One residual window is reported, not failed: a Room whose create was answered but which the killed CLI had not
  * saved yet (another write was in flight then) is made again; docs/assumptions.md says why it is left. One window of
@@ -92,12 +94,16 @@ const FACES: readonly Face[] = [
     { name: "plugin", plugin: true, isProvider: (p) => p.exe.endsWith("/node") && p.args.some((a) => a === path.join(ROOT, "plugin") || a.includes("provider/plugin/main.js")) },
 ];
 
-/** Which N each pair of face and killed process steps: every `every`th, from `from` (CRASH_EVERY=1: every N). */
+/**
+ * Which N each pair of face and killed process steps: every `every`th, from `from` (CRASH_EVERY=1: every N). The
+ * other pairs start at 1, 2 and 3: each of those N is a write of all three operations (the destroy makes 3), so each
+ * of their chains crashes an up, an update and a destroy.
+ */
 const PAIRS: ReadonlyArray<{ face: FaceName; target: Target; every: number; from: number }> = [
     { face: "dynamic", target: "cli", every: 1, from: 1 },
-    { face: "plugin", target: "cli", every: 3, from: 1 },
-    { face: "dynamic", target: "provider", every: 3, from: 2 },
-    { face: "plugin", target: "provider", every: 3, from: 3 },
+    { face: "plugin", target: "cli", every: 6, from: 1 },
+    { face: "dynamic", target: "provider", every: 6, from: 2 },
+    { face: "plugin", target: "provider", every: 6, from: 3 },
 ];
 const stepped = (pair: (typeof PAIRS)[number], n: number) => process.env.CRASH_EVERY === "1" || (n >= pair.from && (n - pair.from) % pair.every === 0);
 
