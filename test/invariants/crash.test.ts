@@ -35,7 +35,7 @@
  * process (the CLI in the plugin face, the provider process in each face) steps every sixth N from an offset of its
  * own, 1, 2 and 3 (PAIRS below): one chain each today (the operations write 5, 6 and 3 times), so each of them
  * crashes an up, an update and a destroy, and a pair meets a later N once the writes grow past six. CRASH_EVERY=1
- * steps every N in every pair (a local run after a change to the recovery).
+ * steps every N in every pair (a local run after a change to the recovery); CRASH_PAIRS runs some pairs only.
  *
  * One residual window is reported, not failed: a Room whose create was answered but which the killed CLI had not
  * saved yet (another write was in flight then) is made again; docs/assumptions.md says why it is left. One window of
@@ -106,6 +106,8 @@ const PAIRS: ReadonlyArray<{ face: FaceName; target: Target; every: number; from
     { face: "plugin", target: "provider", every: 6, from: 3 },
 ];
 const stepped = (pair: (typeof PAIRS)[number], n: number) => process.env.CRASH_EVERY === "1" || (n >= pair.from && (n - pair.from) % pair.every === 0);
+/** CRASH_PAIRS="plugin:cli,dynamic:provider" runs those pairs only (a local run after a change to one of them). */
+const chosen = (pair: (typeof PAIRS)[number]) => process.env.CRASH_PAIRS === undefined || process.env.CRASH_PAIRS.split(",").includes(`${pair.face}:${pair.target}`);
 
 interface LoggedRequest {
     method: string;
@@ -149,7 +151,9 @@ function errorsOf(run: { stdout: string; stderr: string }): string {
 /** A claim of a resource refused because another (a killed process's, say) holds it: the words of the Room's check. */
 const CLAIM_REFUSED = "is also declared by";
 
-describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an update or a destroy loses nothing", { timeout: 900_000 }, () => {
+// The timeout is for a loaded machine only: at a load average of 35 on two cores the dynamic face's chains took 728 s
+// in one run and over 900 s in another (a CLI stuck after its provider's death fails at 120 s, not here).
+describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an update or a destroy loses nothing", { timeout: 1_500_000 }, () => {
     const emulators: RunningEmulator[] = [];
     const projects: PulumiProject[] = [];
     afterAll(async () => {
@@ -158,6 +162,7 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an upd
     });
 
     it.concurrent.each(FACES.map((f) => [f.name, f] as const))("%s face: SIGKILL at write N of each operation, the documented recovery, then the API holds what is declared and destroy restores the team", async (_name, face) => {
+        if (!PAIRS.some((p) => p.face === face.name && chosen(p))) return;
         const started = Date.now();
         const emulator = await startEmulator({ rateLimit: 0 });
         emulators.push(emulator);
@@ -292,7 +297,7 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an upd
             const rooms = (await apiRooms()).sort();
             const team = await teamValues();
             if (operation === "destroy") {
-                if (JSON.stringify(team) !== JSON.stringify(original)) failures.push(`${where}: the destroy left the team's defaults ${shown(team)}, before the first up they were ${shown(original)}`);
+                if (JSON.stringify(team) !== JSON.stringify(original)) failures.push(`${where}: the destroy left the team's defaults ${shown(team)}, before the first up they were ${shown(original)} (the chain killed its up and update at write ${n} too, where they have one)`);
                 if (rooms.length > 0) return fail(`${where}: the destroy left the rooms ${shown(rooms)}`, rooms);
                 return true;
             }
@@ -305,7 +310,7 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an upd
             return true;
         };
 
-        for (const pair of PAIRS.filter((p) => p.face === face.name)) {
+        for (const pair of PAIRS.filter((p) => p.face === face.name && chosen(p))) {
             for (let n = 1; n <= most; n++) {
                 if (!stepped(pair, n)) continue;
                 await ctl("POST", "/reset");
