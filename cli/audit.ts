@@ -10,7 +10,8 @@
  * documents); running the CLI is the command's (cli/main.ts), rendering is auditRender.ts's. No secret value enters
  * the report: a secret setting that differs is shown as `{ "secret": true }`.
  */
-import type { RoomsClient } from "../provider/api";
+import type { ClientConfig, RoomsClient } from "../provider/api";
+import { teamOf } from "../provider/resources/claims";
 import { toCamelName } from "../provider/model/names";
 import { isSecret, SETTINGS } from "../provider/model/settings";
 import { PackConfigError, policySettings, resourcePolicies, type Kind, type RecordSubject } from "../policy/pack";
@@ -99,6 +100,29 @@ export interface Violation {
     message: string;
 }
 
+/**
+ * Something the auditor should read that is neither drift, an unmanaged room nor a violation: a warning the engine's
+ * preview of a listed stack printed (a stale join token, a setting the API ignores, ...), or one the audit finds
+ * across the project's stacks (one team's defaults declared twice).
+ */
+export interface AuditWarning {
+    /** `preview`: printed by `pulumi preview --refresh` of `stack`; `project`: found by the audit across the stacks. */
+    source: "preview" | "project";
+    /** The listed stack whose preview printed it. */
+    stack?: string;
+    /** The resource it is about, when the engine named one. */
+    urn?: string;
+    message: string;
+}
+
+/** One team's defaults record declared by more than one TeamDefaults resource across the project's stacks. */
+export interface SharedTeamDefaults {
+    /** The defaults record's id. */
+    id: string;
+    /** Each declaration: its stack and URN. */
+    declaredBy: Array<{ stack: string; urn: string }>;
+}
+
 export interface AuditReport {
     schema: typeof REPORT_SCHEMA;
     generatedAt: string;
@@ -116,9 +140,15 @@ export interface AuditReport {
         advisoryViolations: number;
         rooms: number;
         managedRooms: number;
-        /** No drift, no unmanaged room, no violation. */
+        /** No drift, no unmanaged room, no violation (warnings are shown, not counted here). */
         clean: boolean;
+        /** Entries of `warnings`. */
+        warnings: number;
     };
+    /** The preview warnings of the listed stacks, then what the audit found across the stacks. */
+    warnings: AuditWarning[];
+    /** Defaults records of the team that more than one TeamDefaults declares: each up puts its own values back over the other's. */
+    sharedTeamDefaults: SharedTeamDefaults[];
     drift: StackDrift[];
     unmanaged: UnmanagedRoom[];
     /** Rooms of the team that only unlisted stacks of the project declare: theirs, so neither unmanaged nor adoptable. */
@@ -336,6 +366,101 @@ export function secretFriendlyUrls(preview: unknown, secrets: ReadonlyMap<string
     return urls;
 }
 
+// ---- warnings -----------------------------------------------------------------------------------------------
+
+interface PreviewDiagnostic {
+    urn?: string;
+    severity?: string;
+    message?: string;
+}
+
+/** The engine's colour codes (`<{%reset%}>` in its JSON, or ANSI escapes): not text. */
+const COLOURS = /<\{%[^%]*%\}>|\u001b\[[0-9;]*m/g;
+
+/** Every string inside a value (a list's items, an object's values), for redaction. */
+function stringsIn(value: unknown, into: Set<string>): void {
+    if (typeof value === "string") into.add(value);
+    else if (value !== null && typeof value === "object") for (const v of Object.values(value as Json)) stringsIn(v, into);
+}
+
+/**
+ * The values of a preview read with --show-secrets that are secret: at each step's paths the stack's state holds as
+ * secrets, and at the settings the table marks secret. A provider's warning never carries one (the secrets harness
+ * proves it through the CLI); a warning is still cleared of them before it reaches the report, which must hold no
+ * secret whatever the engine printed. Texts shorter than four characters are left alone: they would blank out words.
+ */
+function secretTextsOf(preview: unknown, secrets: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+    const steps = ((preview as { steps?: PreviewStep[] } | null)?.steps ?? []) as PreviewStep[];
+    const texts = new Set<string>();
+    for (const step of steps) {
+        const paths = new Set([...SECRET_SETTINGS, ...(secrets.get(step.urn ?? "") ?? [])]);
+        for (const side of [step.oldState?.inputs, step.oldState?.outputs, step.newState?.inputs, step.newState?.outputs]) {
+            for (const key of paths) stringsIn(side?.[key], texts);
+        }
+    }
+    return [...texts].filter((t) => t.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** The warnings `pulumi preview --refresh --json` printed for a stack, one line each, without colour or secret. */
+export function previewWarnings(stack: string, preview: unknown, secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map()): AuditWarning[] {
+    const diagnostics = ((preview as { diagnostics?: PreviewDiagnostic[] } | null)?.diagnostics ?? []) as PreviewDiagnostic[];
+    const hidden = secretTextsOf(preview, secrets);
+    const seen = new Set<string>();
+    const out: AuditWarning[] = [];
+    for (const d of diagnostics) {
+        if (d.severity !== "warning" || typeof d.message !== "string") continue;
+        let message = d.message.replace(COLOURS, "").trim();
+        for (const text of hidden) message = message.split(text).join("[secret]");
+        // The engine prints a warning once per event; a refresh and the preview after it may both raise it.
+        const key = `${d.urn ?? ""}\n${message}`;
+        if (message === "" || seen.has(key)) continue;
+        seen.add(key);
+        out.push({ source: "preview", stack, ...(d.urn ? { urn: d.urn } : {}), message });
+    }
+    return out;
+}
+
+/** A TeamDefaults' type in either face. */
+const DEFAULTS_TYPES = new Set(["vcrooms:index:TeamDefaults", "pulumi-nodejs:dynamic/vcrooms:TeamDefaults"]);
+
+/**
+ * The team's defaults records that more than one TeamDefaults declares, over every stack read (listed or not): the
+ * record's id is the team's, so two declarations holding one id fight over one record, each up putting its own values
+ * back and each destroy restoring what it took over.
+ */
+export function sharedTeamDefaultsOf(stacks: ReadonlyArray<{ stack: string; stackExport: unknown }>): SharedTeamDefaults[] {
+    const byId = new Map<string, SharedTeamDefaults["declaredBy"]>();
+    for (const { stack, stackExport } of stacks) {
+        const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+        for (const r of resources) {
+            if (!DEFAULTS_TYPES.has(r.type as string) || typeof r.id !== "string" || r.id === "" || typeof r.urn !== "string" || r.delete === true) continue;
+            byId.set(r.id, [...(byId.get(r.id) ?? []), { stack, urn: r.urn }]);
+        }
+    }
+    return [...byId].filter(([, declaredBy]) => declaredBy.length > 1).map(([id, declaredBy]) => ({ id, declaredBy }));
+}
+
+/** The warning a shared defaults record gets. */
+function sharedDefaultsWarning(shared: SharedTeamDefaults): AuditWarning {
+    const who = shared.declaredBy.map((d) => `${d.urn.split("::")[3] ?? d.urn} (stack ${d.stack})`).join(", ");
+    return {
+        source: "project",
+        message: `the team's defaults record ${shared.id} is declared by ${shared.declaredBy.length} TeamDefaults: ${who}. Each up puts its own values back over the others', and each destroy restores what it took over: declare the team's defaults in one stack only`,
+    };
+}
+
+/**
+ * The stacks' configurations name one team: one API (its URL resolved as the provider resolves it, so `localhost` and
+ * `127.0.0.1`, or a host's case, are one team) and one team id. Else the audit stops: the rooms are read from one team.
+ */
+export function checkOneTeam(configs: ReadonlyArray<{ stack: string; config: ClientConfig }>): void {
+    const team = (c: ClientConfig) => `${teamOf({ config: c })}${c.teamId ? ` team ${c.teamId}` : ""}`;
+    const first = configs[0];
+    if (first === undefined) return;
+    const other = configs.find((c) => team(c.config) !== team(first.config));
+    if (other) throw new CommandError(`stacks ${first.stack} and ${other.stack} manage different teams (${team(first.config)}, ${team(other.config)}): audit each team on its own`);
+}
+
 // ---- the team, from the API --------------------------------------------------------------------------------------
 
 export interface TeamReading {
@@ -486,6 +611,8 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         return [{ id: r.id, friendlyUrl: hidden === undefined ? r.friendlyUrl : "[secret]", resourceName: managed.names[0]!, stacks: managed.stacks }];
     });
     const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy, hiddenNames);
+    const sharedTeamDefaults = sharedTeamDefaultsOf([...inputs.stacks, ...unlisted]);
+    const warnings = [...inputs.stacks.flatMap((s) => previewWarnings(s.stack, s.preview, secretPathsOf(s.stackExport))), ...sharedTeamDefaults.map(sharedDefaultsWarning)];
     const driftResources = drift.reduce((n, s) => n + s.resources.length, 0);
     const driftSettings = drift.reduce((n, s) => n + s.resources.reduce((m, r) => m + r.settings.length, 0), 0);
     const mandatory = governance.violations.filter((v) => v.level === "mandatory").length;
@@ -505,7 +632,10 @@ export function buildReport(inputs: AuditInputs): AuditReport {
             rooms: inputs.team.rooms.length,
             managedRooms: inputs.team.rooms.length - unmanaged.length,
             clean: driftResources === 0 && unmanaged.length === 0 && governance.violations.length === 0,
+            warnings: warnings.length,
         },
+        warnings,
+        sharedTeamDefaults,
         drift,
         unmanaged,
         unlistedStackRooms,

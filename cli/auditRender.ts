@@ -5,7 +5,7 @@
  * it opens from a pipeline's artifacts or an e-mail as it is, and prints. A secret shows as `[secret]`: the report
  * holds no secret value to show (audit.ts).
  */
-import type { AuditReport, DriftResource, LastUp, ShownValue } from "./audit";
+import type { AuditReport, AuditWarning, DriftResource, LastUp, ShownValue } from "./audit";
 
 export function renderJson(report: AuditReport): string {
     return `${JSON.stringify(report, null, 2)}\n`;
@@ -18,6 +18,12 @@ export function valueText(value: ShownValue): string {
     return JSON.stringify(value);
 }
 
+/** Where a warning came from, as both renderings show it. */
+function warningSource(w: AuditWarning): string {
+    const resource = w.urn ? `${w.urn.split("::")[2]?.split("$").pop()?.replace(/^pulumi-nodejs:dynamic\//, "").replace(/^vcrooms:index:/, "vcrooms:") ?? ""} "${w.urn.split("::")[3] ?? ""}"` : "";
+    return w.source === "preview" ? `preview of ${w.stack ?? ""}${resource ? `, ${resource}` : ""}` : "the project's stacks";
+}
+
 function lastUpText(up: LastUp | null): string {
     if (!up) return "not known";
     const at = up.startTime.replace("T", " ").replace(/\.\d+/, "").replace(/Z$/, " UTC");
@@ -28,13 +34,14 @@ function lastUpText(up: LastUp | null): string {
 /** The verdict in one line, as both renderings open with it. */
 export function verdict(report: AuditReport): string {
     const s = report.summary;
-    if (s.clean) return `Clean: no drift, no unmanaged room, no policy violation across ${s.rooms} rooms`;
+    const warnings = s.warnings > 0 ? `; ${s.warnings} warning${s.warnings === 1 ? "" : "s"} to read` : "";
+    if (s.clean) return `Clean: no drift, no unmanaged room, no policy violation across ${s.rooms} rooms${warnings}`;
     const parts = [
         s.driftResources > 0 ? `${s.driftResources} drifted resource${s.driftResources === 1 ? "" : "s"} (${s.driftSettings} setting${s.driftSettings === 1 ? "" : "s"})` : "",
         s.unmanagedRooms > 0 ? `${s.unmanagedRooms} unmanaged room${s.unmanagedRooms === 1 ? "" : "s"}` : "",
         s.violations > 0 ? `${s.violations} policy violation${s.violations === 1 ? "" : "s"} (${s.mandatoryViolations} mandatory)` : "",
     ].filter(Boolean);
-    return `Needs attention: ${parts.join(", ")}`;
+    return `Needs attention: ${parts.join(", ")}${warnings}`;
 }
 
 /** The counts of the summary, in order: what the cards and the chart show. */
@@ -78,6 +85,14 @@ export function renderMarkdown(report: AuditReport): string {
     out.push(`| Drift | ${s.driftResources} resources, ${s.driftSettings} settings |`);
     out.push(`| Unmanaged rooms | ${s.unmanagedRooms} of ${s.rooms} rooms |`);
     out.push(`| Policy violations | ${s.violations} (${s.mandatoryViolations} mandatory, ${s.advisoryViolations} advisory) |`, "");
+
+    if (report.warnings.length > 0) {
+        out.push(`## Warnings`, "");
+        out.push("What the previews printed as warnings, and what the audit found across the project's stacks.", "");
+        out.push("| Where | Warning |", "|---|---|");
+        for (const w of report.warnings) out.push(`| ${cell(warningSource(w))} | ${cell(w.message)} |`);
+        out.push("");
+    }
 
     out.push(`## Drift`, "");
     out.push("What differs from what the stacks declare, as `pulumi preview --refresh` plans it: declared is the program's value, live the API's.", "");
@@ -324,7 +339,19 @@ export function renderHtml(report: AuditReport): string {
 <p class="verdict ${s.clean ? "clean" : "dirty"}" id="verdict">${esc(verdict(report))}</p>
 <div class="summary"><div class="cards">${cards}</div><figure class="chart">${chart(report)}</figure></div>
 </section>
-<section id="drift">
+${
+    report.warnings.length === 0
+        ? ""
+        : `<section id="warnings">
+<h2>Warnings</h2>
+<p class="note">What the previews printed as warnings, and what the audit found across the project's stacks.</p>
+${table(
+    ["Where", "Warning"],
+    report.warnings.map((w) => [esc(warningSource(w)), esc(w.message)]),
+)}
+</section>
+`
+}<section id="drift">
 <h2>Drift</h2>
 <p class="note">What differs from what the stacks declare, as <code>pulumi preview --refresh</code> plans it: <b>declared</b> is the program's value, <b>live</b> the API's, <b>last up</b> the update that last changed the resource.</p>
 ${drift}

@@ -18,11 +18,11 @@ import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedByStack, type StackHoldings } from "./adoptTeam";
-import { buildReport, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
+import { buildReport, checkOneTeam, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
 import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
 import { PackConfigError } from "../policy/pack";
 
-const USAGE = `Usage: pulumi-vcrooms adopt-team [--out FILE] [--filter GLOB]... [--skip-stack EXPORT.json] [--stack NAME]
+const USAGE = `Usage: pulumi-vcrooms adopt-team [--out FILE] [--filter GLOB]... [--skip-stack EXPORT.json] [--stack NAME] [--include-managed]
 
 Writes a \`pulumi import --file\` document for the team's rooms, read through the API configured as the
 provider is: the current stack's vcrooms:* config (vcrooms:apiUrl, vcrooms:developerKey, ...) when run in
@@ -33,6 +33,10 @@ VCROOMS_DEVELOPER_KEY and, for basic auth, VCROOMS_TEAM_ID and VCROOMS_AUTH.
   --filter GLOB         only rooms whose friendly URL matches (* and ?); repeatable
   --skip-stack FILE     leave out rooms a stack already manages, and give no room a name it uses (the output of \`pulumi stack export\`)
   --stack NAME          read this stack's config instead of the current one's
+  --include-managed     in a project's folder, keep the rooms the stack already manages (left out by default)
+
+In a project's folder the stack's own state is read too (\`pulumi stack export\`): the rooms it manages are left out and
+no room gets a name it uses, as with --skip-stack, since importing a managed room again would give it a second resource.
 
 Then: pulumi import --file FILE --out index.ts, in a program whose Pulumi.yaml names the vcrooms plugin
 (packages: or pulumi package add). The generated program declares, per room, the friendly URL, the
@@ -103,6 +107,38 @@ function stackHoldings(file: string): StackHoldings {
     return managedByStack(parsed, file);
 }
 
+/**
+ * The rooms and names of the stack whose config adopt-team reads (in a project's folder, or a stack named): what
+ * `pulumi stack export` holds. Importing a room the stack already manages would give that room a second resource of
+ * the stack, so they are left out unless --include-managed. When the current stack cannot be exported (none selected
+ * yet, a new project), a note says so and nothing is left out; for a stack named on the command line, that is an error.
+ */
+function ownStackHoldings(stack: string | undefined): StackHoldings | undefined {
+    const project = ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(process.cwd(), f)));
+    if (!project && stack === undefined) return undefined;
+    let text: string;
+    try {
+        text = execFileSync("pulumi", ["stack", "export", ...(stack === undefined ? [] : ["--stack", stack])], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+    } catch (error) {
+        const e = error as { code?: string; stderr?: string; message?: string };
+        const why = e.code === "ENOENT" ? "the pulumi command was not found" : firstLine(e.stderr || e.message || "");
+        if (stack !== undefined) throw new CommandError(`cannot read the state of stack ${JSON.stringify(stack)} (pulumi stack export: ${why})`);
+        console.error(`adopt-team: the current stack's state was not read (pulumi stack export: ${why}); no room it manages is left out`);
+        return undefined;
+    }
+    try {
+        return managedByStack(JSON.parse(text) as unknown, "the stack's state");
+    } catch {
+        throw new CommandError("`pulumi stack export` answered something that is not a stack's state");
+    }
+}
+
+/** Both stacks' holdings as one: a room either manages is left out, a name either uses is not given. */
+function unionHoldings(a: StackHoldings | undefined, b: StackHoldings | undefined): StackHoldings | undefined {
+    if (a === undefined || b === undefined) return a ?? b;
+    return { ids: new Set([...a.ids, ...b.ids]), names: new Set([...a.names, ...b.names]) };
+}
+
 async function adoptTeamCommand(argv: string[]): Promise<number> {
     const { values } = parseArgs({
         args: argv,
@@ -111,6 +147,7 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
             filter: { type: "string", multiple: true },
             "skip-stack": { type: "string" },
             stack: { type: "string" },
+            "include-managed": { type: "boolean" },
             help: { type: "boolean", short: "h" },
         },
         strict: true,
@@ -120,8 +157,9 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
         return 0;
     }
     // The arguments and files first: a mistake there is said before the API is asked anything.
-    const stack = values["skip-stack"] !== undefined ? stackHoldings(values["skip-stack"]) : undefined;
+    const skipped = values["skip-stack"] !== undefined ? stackHoldings(values["skip-stack"]) : undefined;
     const client = new RoomsClient(resolveClientConfig(stackOptions(values.stack)));
+    const stack = unionHoldings(skipped, values["include-managed"] ? undefined : ownStackHoldings(values.stack));
     const started = Date.now();
     const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names });
     const text = `${JSON.stringify(document, null, 2)}\n`;
@@ -285,9 +323,7 @@ async function auditCommand(argv: string[]): Promise<number> {
     }
     // One team: every stack's vcrooms:* config must name the same API (and team), which the rooms are read from.
     const configs = stacks.map((stack) => ({ stack, config: resolveClientConfig(stackOptions(stack)) }));
-    const team = (c: (typeof configs)[number]) => `${c.config.apiUrl.replace(/\/+$/, "")}${c.config.teamId ? ` team ${c.config.teamId}` : ""}`;
-    const other = configs.find((c) => team(c) !== team(configs[0]!));
-    if (other) throw new CommandError(`stacks ${configs[0]!.stack} and ${other.stack} manage different teams (${team(configs[0]!)}, ${team(other)}): audit each team on its own`);
+    checkOneTeam(configs);
     const started = Date.now();
     const readings: StackReading[] = [];
     // One stack after another, then the team: each reads the API, and together they would overrun its budget.

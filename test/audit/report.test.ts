@@ -5,7 +5,8 @@
  * files, whatever else the step holds; refresh steps and the engine's own properties are no drift.
  */
 import { describe, expect, it } from "vitest";
-import { buildReport, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, type TeamReading } from "../../cli/audit";
+import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, type TeamReading } from "../../cli/audit";
+import { resolveClientConfig } from "../../provider/api";
 import { renderHtml, renderJson, renderMarkdown } from "../../cli/auditRender";
 import { toCamelName } from "../../provider/model/names";
 import { isSecret, SETTINGS } from "../../provider/model/settings";
@@ -189,6 +190,68 @@ describe("the audit report", () => {
             expect(text).not.toContain("(whole resource)");
             expect(text).not.toMatch(/SECRET-VALUE|\b87\b|\b40\b/);
         }
+    });
+});
+
+describe("the audit's warnings", () => {
+    it("carries each warning a listed stack's preview printed into all three files, once, without colour or a secret value", () => {
+        // The note is secret in the state and a table-secret setting is secret by the table; both are shown plain by the
+        // preview (read with --show-secrets). A warning naming them must not carry them into the report.
+        const secretSetting = TABLE_SECRETS[0]!;
+        const p = {
+            ...preview(),
+            diagnostics: [
+                { urn: URN, severity: "warning", message: `<{%fg 3%}>join token "ada" expires in 3 minutes: renew it (note ${plain(2)}, ${secretSetting} ${plain(20)})<{%reset%}>\n` },
+                { urn: URN, severity: "warning", message: `join token "ada" expires in 3 minutes: renew it (note ${plain(2)}, ${secretSetting} ${plain(20)})` },
+                { severity: "info", message: "an info line is not a warning" },
+                { severity: "error", message: "an error stops the audit before a report" },
+            ],
+        };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: p, stackExport }], team, packConfig: {} });
+        expect(report.warnings).toEqual([{ source: "preview", stack: "dev", urn: URN, message: `join token "ada" expires in 3 minutes: renew it (note [secret], ${secretSetting} [secret])` }]);
+        expect(report.summary.warnings).toBe(1);
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) {
+            expect(text).toContain("expires in 3 minutes");
+            expect(text).not.toMatch(/SECRET-VALUE|\{%|an info line/);
+        }
+        expect(renderMarkdown(report)).toMatch(/1 warning to read/);
+    });
+
+    it("warns when one team's defaults record is declared by TeamDefaults in two stacks, listed or not, whichever face", () => {
+        const defaults = (stack: string, type: string, name: string) => ({ version: 3, deployment: { resources: [{ urn: `urn:pulumi:${stack}::rooms::${type}::${name}`, type, id: "defaults-7", inputs: {}, outputs: {} }] } });
+        const dev = { stack: "dev", preview: { steps: [] }, stackExport: defaults("dev", "vcrooms:index:TeamDefaults", "team") };
+        const staging = { stack: "staging", stackExport: defaults("staging", "pulumi-nodejs:dynamic/vcrooms:TeamDefaults", "acme") };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [dev], unlisted: [staging], team, packConfig: {} });
+        expect(report.sharedTeamDefaults).toEqual([
+            { id: "defaults-7", declaredBy: [{ stack: "dev", urn: "urn:pulumi:dev::rooms::vcrooms:index:TeamDefaults::team" }, { stack: "staging", urn: "urn:pulumi:staging::rooms::pulumi-nodejs:dynamic/vcrooms:TeamDefaults::acme" }] },
+        ]);
+        expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/defaults record defaults-7 is declared by 2 TeamDefaults: team \(stack dev\), acme \(stack staging\)/)]);
+        expect(renderMarkdown(report)).toContain("declare the team's defaults in one stack only");
+        expect(renderHtml(report)).toContain("declare the team&#39;s defaults in one stack only");
+        // One declaration is no warning.
+        const alone = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [dev], team, packConfig: {} });
+        expect(alone.sharedTeamDefaults).toEqual([]);
+        expect(alone.warnings).toEqual([]);
+    });
+});
+
+describe("the audit's one team", () => {
+    const config = (apiUrl: string, teamId?: string) => resolveClientConfig({ apiUrl, developerKey: "k".repeat(32), ...(teamId ? { teamId } : {}) }, {});
+
+    it("takes two spellings of one API as one team: localhost and 127.0.0.1, a host's case, a trailing slash", () => {
+        expect(() =>
+            checkOneTeam([
+                { stack: "a", config: config("http://localhost:4100/api/v1") },
+                { stack: "b", config: config("http://127.0.0.1:4100/api/v1/") },
+                { stack: "c", config: config("http://LOCALHOST:4100/api/v1") },
+            ]),
+        ).not.toThrow();
+        expect(() => checkOneTeam([{ stack: "a", config: config("https://Acme.DigitalSamba.com/api/v1") }, { stack: "b", config: config("https://acme.digitalsamba.com/api/v1/") }])).not.toThrow();
+    });
+
+    it("refuses two APIs or two team ids, naming both stacks", () => {
+        expect(() => checkOneTeam([{ stack: "a", config: config("http://127.0.0.1:4100/api/v1") }, { stack: "b", config: config("http://127.0.0.1:4101/api/v1") }])).toThrow(/stacks a and b manage different teams/);
+        expect(() => checkOneTeam([{ stack: "a", config: config("https://acme.digitalsamba.com/api/v1", "t1") }, { stack: "b", config: config("https://acme.digitalsamba.com/api/v1", "t2") }])).toThrow(/stacks a and b manage different teams/);
     });
 });
 

@@ -151,12 +151,18 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(drift.steps.filter((s) => s.type === "vcrooms:index:Room" && s.op !== "same" && s.op !== "refresh").map((s) => `${s.op} ${s.name}`)).toEqual(["update room-025"]);
     });
 
-    it("run in the project's folder, reads the stack's vcrooms:* config (the key a secret there), and prints no secret", async () => {
+    it("run in the project's folder, reads the stack's vcrooms:* config (the key a secret there) and its state, leaving out the rooms it manages, and prints no secret", async () => {
         // The project's environment has no VCROOMS_* variable: the API URL and the key come from the stack alone.
+        // Every room of the team is the stack's now (imported above): importing one again would give it a second
+        // resource, so none is written unless --include-managed.
         const read = await project.runFile(process.execPath, [COMMAND, "adopt-team", "--out", "-"]);
         expect(read.code, read.stderr).toBe(0);
-        expect(entriesOf(read.stdout)).toHaveLength(ROOMS);
-        expect(read.stdout + read.stderr).not.toContain(emulator.developerKey);
+        expect(entriesOf(read.stdout)).toHaveLength(0);
+        expect(read.stderr).toContain(`adopt-team: 0 of the team's ${ROOMS} rooms (left out: ${ROOMS} already in the stack)`);
+        const all = await project.runFile(process.execPath, [COMMAND, "adopt-team", "--out", "-", "--include-managed"]);
+        expect(all.code, all.stderr).toBe(0);
+        expect(entriesOf(all.stdout)).toHaveLength(ROOMS);
+        expect(read.stdout + read.stderr + all.stdout + all.stderr).not.toContain(emulator.developerKey);
         // A stack named on the command line that does not exist is an error naming it (still no secret).
         const missing = await project.runFile(process.execPath, [COMMAND, "adopt-team", "--stack", "no-such-stack"]);
         expect(missing.code).toBe(1);

@@ -49,6 +49,8 @@ const STACKS: Record<string, { defaults?: unknown[]; rooms: unknown[] }> = {
         ],
     },
     prod: {
+        // The team's defaults declared by dev too: the audit warns that two stacks fight over one record.
+        defaults: [{ name: "defaults", args: { consentMessageEnabled: true, consentMessage: "This room may be recorded." } }],
         rooms: [
             { name: "standup", args: { friendlyUrl: "standup-prod", description: "Production standup" } },
             { name: "vault", args: { friendlyUrl: "vault-prod", tags: ["confidential"] } },
@@ -162,7 +164,12 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
             rooms: 6,
             managedRooms: 4,
             clean: false,
+            warnings: 1,
         });
+        // The one warning: dev and prod both declare the team's defaults (no preview printed one).
+        expect(report.sharedTeamDefaults.map((d) => d.declaredBy.map((b) => b.stack))).toEqual([["dev", "prod"]]);
+        expect(report.warnings).toEqual([{ source: "project", message: expect.stringMatching(/^the team's defaults record \S+ is declared by 2 TeamDefaults: defaults \(stack dev\), defaults \(stack prod\)\./) }]);
+        expect(fs.readFileSync(path.join(out, "report.md"), "utf8")).toMatch(/## Warnings[\s\S]*declare the team's defaults in one stack only/);
 
         // No secret value in any file: neither PIN, nor the secret friendly URL, nor the developer key.
         const secrets = [DECLARED_PIN, OUTSIDE_PIN, HIDDEN_URL, emulator.developerKey];
@@ -184,6 +191,8 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
         const prodReport = JSON.parse(fs.readFileSync(path.join(prodOut, "report.json"), "utf8")) as AuditReport;
         expect(prodReport.unmanaged.map((u) => u.friendlyUrl)).toEqual(DASHBOARD_ROOMS);
         expect(prodReport.unlistedStacks).toEqual(["dev"]);
+        // Dev's declaration of the defaults is read from its state: the warning holds for prod alone too.
+        expect(prodReport.sharedTeamDefaults.map((d) => d.declaredBy.map((b) => b.stack))).toEqual([["prod", "dev"]]);
         expect(prodReport.unlistedStackRooms.map((r) => [r.friendlyUrl, r.resourceName, r.stacks])).toEqual([
             ["[secret]", "hideout", ["dev"]],
             ["standup-dev", "standup", ["dev"]],

@@ -1,10 +1,12 @@
 /**
- * The resource-options harness's cases (test/invariants/resourceOptions.test.ts for the SDK's dynamic resources,
- * resourceOptionsPlugin.test.ts for the `vcrooms` plugin's, as a generated SDK registers them): the resource options
- * Pulumi documents, through the real Pulumi CLI against the emulator. One project per face runs one program
- * (test/cli/programs/options.ts), stepped through the cases by config. What each option must do is what Pulumi's
+ * The resource-options harness's cases, run in three faces: test/invariants/resourceOptions.test.ts for the SDK's
+ * dynamic resources, resourceOptionsPlugin.test.ts for the `vcrooms` plugin's (as a generated SDK registers them) and
+ * resourceOptionsYaml.test.ts for the plugin's from a Pulumi YAML program (its `options:`): the resource options
+ * Pulumi documents, through the real Pulumi CLI against the emulator. One project per face, stepped through the
+ * cases: the JavaScript faces run one program (test/cli/programs/options.ts) changed by config, the YAML face writes
+ * each step's Pulumi.yaml from the same declarations (`yamlProgram`). What each option must do is what Pulumi's
  * documentation says it does; where an option cannot work in a face, the face fails in one line that says so and
- * names what works (docs/assumptions.md, "Resource options").
+ * names what works (docs/assumptions.md, "Resource options"); where Pulumi YAML cannot express it, `IN_YAML` says why.
  *
  * Every kind of the declarations is under every option: the cases declare one resource of each kind (SAMPLES, a
  * record by kind, so a new kind does not compile until it has its sample) under each option, and a step's
@@ -17,14 +19,16 @@
  * What customTimeouts does in the plugin face (giving up after it) is test/cli/customTimeouts.test.ts: here, that the
  * plugin takes it on every kind and the SDK face refuses it.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { ROOT, type PulumiProject, type JsonRun, type CommandResult } from "../../harness/pulumiCli";
+import { PLUGIN_FOLDER, ROOT, type PulumiProject, type JsonRun, type CommandResult } from "../../harness/pulumiCli";
 import { declarations, type Kind } from "../../provider/declarations";
 import { notImportableMessage } from "../../provider/declarations/derive";
 import { clearLog, cli, projectFor, requestLog } from "../cli/support";
+import { outsideRepository } from "../cli/install";
 import { useEmulator } from "../support/emulator";
 import { typeOf } from "./everyKindProgram";
 
@@ -77,6 +81,94 @@ export const OPTIONS_COVERED: Record<keyof pulumi.CustomResourceOptions, string>
     envVarMappings: "not covered",
 };
 
+/**
+ * How each option is in the YAML face: `yaml`, how the cases write it in a resource's `options:` (the YAML face runs
+ * the cases that use it, and its last test fails unless some step wrote it); `notCovered`, expressible in Pulumi YAML
+ * but covered in no face (OPTIONS_COVERED says so); `notApplicable`, why Pulumi YAML cannot express it (its runner
+ * refuses the key, and the cases never write it there). A record by option, so a new option is classified for YAML
+ * too before it compiles. Pulumi YAML's `options:` are pulumi-yaml's ResourceOptionsDecl (v1.38.3, the CLI's pin).
+ */
+export const IN_YAML: Record<keyof pulumi.CustomResourceOptions, { yaml: string } | { notCovered: string } | { notApplicable: string }> = {
+    dependsOn: { yaml: "dependsOn: [${host}], a Room created in the same up" },
+    ignoreChanges: { yaml: "ignoreChanges: [input], and an element of a create-only list (languages[1])" },
+    aliases: { yaml: "aliases: [{name, noParent: true}]: the rename and the move under a parent resource" },
+    parent: { yaml: "parent: ${host}, a Room: YAML programs have no components (pulumi-yaml: \"components are only supported in plugins, not in programs\"), so the move is under a custom resource, and the two Rooms of one name under two components are the JavaScript faces' only" },
+    protect: { yaml: "protect: true" },
+    retainOnDelete: { yaml: "retainOnDelete: true" },
+    replaceOnChanges: { yaml: "replaceOnChanges: [input]" },
+    hideDiffs: { yaml: "hideDiffs: [input]" },
+    replacementTrigger: { yaml: "replacementTrigger: a string, and a Room's create-first replacement under its friendlyUrl" },
+    deleteBeforeReplace: { yaml: "deleteBeforeReplace: true" },
+    deletedWith: { yaml: "deletedWith: ${host}" },
+    import: { yaml: "import: the room's id" },
+    customTimeouts: { yaml: "customTimeouts: {create, update, delete}" },
+    transforms: { notApplicable: "Pulumi YAML has no transforms (no such option, no stack transform): a transform needs a program in a general-purpose language; the transform's secret case is the JavaScript faces' only" },
+    transformations: { notApplicable: "Pulumi YAML has no transformations either" },
+    id: { notApplicable: "a resource's get is `get:` beside `properties:` in Pulumi YAML, not an option" },
+    urn: { notApplicable: "Pulumi YAML cannot get a resource by URN" },
+    stateMigrations: { notApplicable: "Pulumi YAML has no stateMigrations option" },
+    hooks: { notApplicable: "Pulumi YAML has no hooks option" },
+    provider: { notCovered: OPTIONS_COVERED.provider },
+    additionalSecretOutputs: { notCovered: "the plugin's schema marks the secret outputs, which Pulumi YAML applies itself" },
+    version: { notCovered: OPTIONS_COVERED.version },
+    pluginDownloadURL: { notCovered: OPTIONS_COVERED.pluginDownloadURL },
+    replaceWith: { notCovered: OPTIONS_COVERED.replaceWith },
+    envVarMappings: { notCovered: OPTIONS_COVERED.envVarMappings },
+};
+
+/** A resource as the cases declare it (the program's `test:resources` entry; test/cli/programs/options.ts). */
+interface Declared {
+    kind: string;
+    name: string;
+    parent?: string;
+    args?: Record<string, unknown>;
+    options?: Record<string, unknown>;
+}
+
+/**
+ * The cases' declarations as a Pulumi YAML program on the plugin of this repository: each resource's args as its
+ * `properties` (`{ $ref: "host.id" }` as `${host.id}`), its options as its `options:`, resources named as YAML
+ * interpolates them. `written` collects the options it wrote. An option of `IN_YAML` that is not applicable, or one
+ * the cases write that this does not know, fails here rather than being left out.
+ */
+export function yamlProgram(name: string, resources: Declared[], written: Set<string>): string {
+    const value = (v: unknown): unknown => {
+        if (Array.isArray(v)) return v.map(value);
+        if (v === null || typeof v !== "object") return v;
+        const ref = (v as { $ref?: unknown }).$ref;
+        if (typeof ref === "string") return `\${${ref}}`;
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, value(x)]));
+    };
+    const named = (n: string) => `\${${n}}`;
+    const option = (key: string, v: unknown): unknown => {
+        const placed = IN_YAML[key as keyof typeof IN_YAML];
+        if (placed === undefined || "notApplicable" in placed) throw new Error(`the YAML face cannot write the option ${key}: ${placed ? placed.notApplicable : "not in IN_YAML"}`);
+        written.add(key);
+        switch (key) {
+            case "dependsOn":
+                return (v as string[]).map(named);
+            case "deletedWith":
+                return named(v as string);
+            case "aliases":
+                return (v as Array<{ name?: string; parent?: string }>).map((a) => ({ ...(a.name ? { name: a.name } : {}), ...(a.parent === "root" ? { noParent: true } : a.parent ? { parent: named(a.parent) } : {}) }));
+            default:
+                return v;
+        }
+    };
+    const program = Object.fromEntries(
+        resources.map((r) => {
+            const options = Object.fromEntries(
+                Object.entries({ ...r.options, parent: r.parent })
+                    .filter(([, v]) => v !== undefined)
+                    .map(([k, v]) => [k, k === "parent" ? (written.add(k), named(v as string)) : option(k, v)]),
+            );
+            return [r.name, { type: `vcrooms:index:${r.kind}`, properties: value(r.args ?? {}), ...(Object.keys(options).length > 0 ? { options } : {}) }];
+        }),
+    );
+    // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
+    return JSON.stringify({ name, runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources: program }, null, 2) + "\n";
+}
+
 /** Every kind, from the declarations. */
 const KINDS = Object.keys(declarations) as Kind[];
 
@@ -89,6 +181,8 @@ interface Sample {
     readonly change: { readonly input: string; readonly first: unknown; readonly second: unknown; readonly inPlace: boolean };
     /** The changed input as the API holds it for the resource of this id, where the API keeps it. */
     readonly live?: (api: Api, id: string) => Promise<unknown>;
+    /** A list input whose one element `ignoreChanges` names (`path`, as `input[1]`): its two values, and the list as the API holds it. */
+    readonly element?: { readonly input: string; readonly path: string; readonly first: unknown[]; readonly second: unknown[]; readonly live: (api: Api, id: string) => Promise<unknown> };
 }
 
 const SAMPLES: Record<Kind, Sample> = {
@@ -96,6 +190,8 @@ const SAMPLES: Record<Kind, Sample> = {
         args: () => ({}),
         change: { input: "description", first: "First topic", second: "Second topic", inPlace: true },
         live: async (api, id) => (await api("GET", `/rooms/${id}`)).body.description,
+        // Create-only on a room: a change of it not ignored would replace the room.
+        element: { input: "languages", path: "languages[1]", first: ["en", "de-DE"], second: ["en", "nl-NL"], live: async (api, id) => (await api("GET", `/rooms/${id}`)).body.languages },
     },
     teamDefaults: {
         args: () => ({}),
@@ -105,6 +201,9 @@ const SAMPLES: Record<Kind, Sample> = {
     joinToken: { args: (host) => ({ room: { $ref: `${host}.id` } }), change: { input: "userName", first: "Ada", second: "Grace", inPlace: false } },
     roomContentPurge: { args: (host) => ({ room: { $ref: `${host}.id` }, kinds: ["chat"] }), change: { input: "triggers", first: [1], second: [2], inPlace: false } },
 };
+
+/** The YAML face's project name. */
+const YAML_PROJECT = "vcrooms-options-yaml";
 
 /** The room the kinds that need one name. */
 const HOST = { kind: "Room", name: "host", args: { description: "Host room" } };
@@ -118,25 +217,45 @@ const sampleOf = (kind: Kind, second: boolean, options: Record<string, unknown>,
 /** The API writes since the log was cleared, as `METHOD path`. */
 const writesOf = async (emulator: RunningEmulator) => (await requestLog(emulator)).entries.filter((e) => e.method !== "GET" && e.path.startsWith("/api/v1")).map((e) => `${e.method} ${e.path}`);
 
+/** A face of the harness: the SDK's dynamic resources, the plugin's from JavaScript, the plugin's from Pulumi YAML. */
+export type Face = "dynamic" | "plugin" | "yaml";
+
+const yamlHost = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
+/** Why a face cannot run here (no CLI, no YAML host), if it cannot. */
+const missing = (face: Face) => ("skip" in cli ? cli.skip : face === "yaml" && !fs.existsSync(yamlHost) ? `no Pulumi YAML language host at ${yamlHost}` : undefined);
+
 /** The cases in one face: one project, stepped through them. */
-export function resourceOptionCases(face: "dynamic" | "plugin"): void {
+export function resourceOptionCases(face: Face): void {
     let emulator: RunningEmulator;
     const projects: PulumiProject[] = [];
-    describe.skipIf("skip" in cli)(`resource options through the real Pulumi CLI, ${face} face`, { timeout: 900_000 }, () => {
+    const skip = missing(face);
+    if (skip && process.env.CI) throw new Error(`the resource-options harness's ${face} face must run under CI: ${skip}`);
+    /** The options the YAML face's programs wrote (its last test holds them against IN_YAML). */
+    const written = new Set<string>();
+    describe.skipIf(skip !== undefined)(`resource options through the real Pulumi CLI, ${face} face`, { timeout: 900_000 }, () => {
         const { api } = useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });
         const liveRooms = async () => (await api("GET", "/rooms")).body.data as LiveRoom[];
         const roomUnder = async (friendlyUrl: string) => (await liveRooms()).find((r) => r.friendly_url === friendlyUrl);
         {
             let project: PulumiProject;
-            /** Declares `resources` (and what else the case sets) as the program's config. */
-            const declare = (config: { resources?: unknown[]; components?: unknown[]; outputs?: unknown[]; secretTransform?: string[]; refusals?: "log" }) =>
-                project.setConfig({
+            /**
+             * Declares `resources` (and what else the case sets): as the program's config in the JavaScript faces, as the
+             * project's Pulumi.yaml in the YAML face (which has no components, transforms or stack outputs to write).
+             */
+            const declare = async (config: { resources?: Declared[]; components?: unknown[]; outputs?: unknown[]; secretTransform?: string[]; refusals?: "log" }) => {
+                if (face === "yaml") {
+                    if (config.components?.length || config.outputs?.length || config.secretTransform?.length) throw new Error("the YAML face declares resources only");
+                    fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, config.resources ?? [], written));
+                    return;
+                }
+                await project.setConfig({
                     "test:resources": JSON.stringify(config.resources ?? []),
                     "test:components": JSON.stringify(config.components ?? []),
                     "test:outputs": JSON.stringify(config.outputs ?? []),
                     "test:secretTransform": JSON.stringify(config.secretTransform ?? []),
                     "test:refusals": config.refusals ?? "throw",
                 });
+            };
             /** Empties the stack: the next case starts from nothing. */
             const clear = async () => {
                 await declare({});
@@ -166,52 +285,62 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
             };
 
             it(`${face}: the project starts`, async () => {
-                project = await projectFor(emulator, { "test:face": face }, { program: PROGRAM, plugin: face === "plugin", secretConfig: { "test:secret": "Confidential board topic" } });
+                if (face === "yaml") {
+                    const folder = outsideRepository("vcrooms-options-yaml-");
+                    fs.writeFileSync(path.join(folder, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, [], written));
+                    project = await projectFor(emulator, {}, { folder });
+                } else {
+                    project = await projectFor(emulator, { "test:face": face }, { program: PROGRAM, plugin: face === "plugin", secretConfig: { "test:secret": "Confidential board topic" } });
+                }
                 projects.push(project);
             });
 
-            it(`${face}: two Rooms of one name under two components are two resources: one friendlyUrl for both is refused at preview, naming each by URN; dropping one component leaves the other's room`, async () => {
-                await fresh();
-                const components = [
-                    { name: "sales", type: "Sales" },
-                    { name: "support", type: "Support" },
-                ];
-                const lobby = (parent: string, friendlyUrl: string, extra: Record<string, unknown> = {}) => ({ kind: "Room", name: "lobby", parent, args: { friendlyUrl, description: `${parent} lobby`, ...extra } });
-                await declare({ components, resources: [lobby("sales", "acme-lobby"), lobby("support", "acme-lobby")] });
-                const shared = await project.preview();
-                expect(shared.code).not.toBe(0);
-                expect(said(shared)).toMatch(/friendlyUrl is also declared by Room "lobby" \(urn:pulumi:[^)]*::test:index:(Sales|Support)\$[^)]*::lobby\) of this stack/);
-                // adoptExisting does not make them one resource either.
-                await declare({ components, resources: [lobby("sales", "acme-lobby", { adoptExisting: true }), lobby("support", "acme-lobby", { adoptExisting: true })] });
-                const adopting = await project.up([], { preview: false });
-                expect(adopting.code).not.toBe(0);
-                expect((await liveRooms()).filter((r) => r.friendly_url === "acme-lobby").length).toBeLessThanOrEqual(1);
-                await clear();
+            // Pulumi YAML has neither components nor transforms (IN_YAML.parent, IN_YAML.transforms): these two are the JavaScript faces'.
+            if (face !== "yaml") {
+                it(`${face}: two Rooms of one name under two components are two resources: one friendlyUrl for both is refused at preview, naming each by URN; dropping one component leaves the other's room`, async () => {
+                    await fresh();
+                    const components = [
+                        { name: "sales", type: "Sales" },
+                        { name: "support", type: "Support" },
+                    ];
+                    const lobby = (parent: string, friendlyUrl: string, extra: Record<string, unknown> = {}) => ({ kind: "Room", name: "lobby", parent, args: { friendlyUrl, description: `${parent} lobby`, ...extra } });
+                    await declare({ components, resources: [lobby("sales", "acme-lobby"), lobby("support", "acme-lobby")] });
+                    const shared = await project.preview();
+                    expect(shared.code).not.toBe(0);
+                    expect(said(shared)).toMatch(/friendlyUrl is also declared by Room "lobby" \(urn:pulumi:[^)]*::test:index:(Sales|Support)\$[^)]*::lobby\) of this stack/);
+                    // adoptExisting does not make them one resource either.
+                    await declare({ components, resources: [lobby("sales", "acme-lobby", { adoptExisting: true }), lobby("support", "acme-lobby", { adoptExisting: true })] });
+                    const adopting = await project.up([], { preview: false });
+                    expect(adopting.code).not.toBe(0);
+                    expect((await liveRooms()).filter((r) => r.friendly_url === "acme-lobby").length).toBeLessThanOrEqual(1);
+                    await clear();
 
-                await declare({ components, resources: [lobby("sales", "acme-sales"), lobby("support", "acme-support")] });
-                await upOk();
-                const sales = await roomUnder("acme-sales");
-                await declare({ components: components.slice(0, 1), resources: [lobby("sales", "acme-sales")] });
-                await upOk();
-                expect(await roomUnder("acme-support")).toBeUndefined();
-                expect((await roomUnder("acme-sales"))?.id).toBe(sales!.id);
-                const refreshed = await project.refresh([], { preview: false });
-                expect(refreshed.code, said(refreshed)).toBe(0);
-                expect((await project.exportDeployment()).deployment.resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
-            });
-
-            it(`${face}: a description a stack transform makes secret keeps topic, which carries it, secret in the outputs and the state`, async () => {
-                await fresh();
-                await declare({
-                    resources: [{ kind: "Room", name: "board", args: { description: "Plain board topic" } }],
-                    secretTransform: ["description"],
-                    outputs: [{ name: "topic", of: "board", output: "topic" }],
+                    await declare({ components, resources: [lobby("sales", "acme-sales"), lobby("support", "acme-support")] });
+                    await upOk();
+                    const sales = await roomUnder("acme-sales");
+                    await declare({ components: components.slice(0, 1), resources: [lobby("sales", "acme-sales")] });
+                    await upOk();
+                    expect(await roomUnder("acme-support")).toBeUndefined();
+                    expect((await roomUnder("acme-sales"))?.id).toBe(sales!.id);
+                    const refreshed = await project.refresh([], { preview: false });
+                    expect(refreshed.code, said(refreshed)).toBe(0);
+                    expect((await project.exportDeployment()).deployment.resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
                 });
-                await upOk();
-                expect((await liveRooms()).map((r) => r.description)).toContain("Confidential board topic");
-                expect(await project.outputs()).toEqual({ topic: "[secret]" });
-                expect(await project.exportText()).not.toContain("Confidential board topic");
-            });
+
+                it(`${face}: a description a stack transform makes secret keeps topic, which carries it, secret in the outputs and the state`, async () => {
+                    await fresh();
+                    await declare({
+                        resources: [{ kind: "Room", name: "board", args: { description: "Plain board topic" } }],
+                        secretTransform: ["description"],
+                        outputs: [{ name: "topic", of: "board", output: "topic" }],
+                    });
+                    await upOk();
+                    expect((await liveRooms()).map((r) => r.description)).toContain("Confidential board topic");
+                    expect(await project.outputs()).toEqual({ topic: "[secret]" });
+                    expect(await project.exportText()).not.toContain("Confidential board topic");
+                });
+
+            }
 
             it(`${face}: replacementTrigger on a Room with a declared friendlyUrl: the create-first replacement is refused naming deleteBeforeReplace, which then replaces it`, async () => {
                 const room = (trigger: string, options: Record<string, unknown> = {}) => ({ kind: "Room", name: "triggered", args: { friendlyUrl: "acme-triggered", description: "Triggered room" }, options: { replacementTrigger: trigger, ...options } });
@@ -232,45 +361,60 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
                 expect(after!.id).not.toBe(before!.id);
             });
 
-            it(`${face}: on every kind, dependsOn on an unknown id, ignoreChanges, aliases (a rename and a move under a component), protect and retainOnDelete do what Pulumi's docs say`, async () => {
+            it(`${face}: on every kind, dependsOn on an unknown id, ignoreChanges (an input, and an element of a create-only list), aliases (a rename and a move under a ${face === "yaml" ? "parent resource" : "component"}), protect and retainOnDelete do what Pulumi's docs say`, async () => {
                 await fresh();
-                const components = [{ name: "box", type: "Box" }];
+                // Pulumi YAML programs have no components (IN_YAML.parent): there the move is under the host room.
+                const components = face === "yaml" ? [] : [{ name: "box", type: "Box" }];
+                const under = face === "yaml" ? HOST.name : "box";
                 const moved = (k: Kind) => `${k}-moved`;
+                const ignored = (k: Kind) => [SAMPLES[k].change.input, ...(SAMPLES[k].element ? [SAMPLES[k].element.path] : [])];
                 const step = (s: { second: boolean; moved: boolean; protect: boolean; retainOnDelete?: boolean }) => [
                     HOST,
-                    ...KINDS.map((k) =>
-                        sampleOf(
+                    ...KINDS.map((k) => {
+                        const declared = sampleOf(
                             k,
                             s.second,
-                            { dependsOn: ["host"], ignoreChanges: [SAMPLES[k].change.input], protect: s.protect, retainOnDelete: s.retainOnDelete, aliases: s.moved ? [{ name: k, parent: "root" }] : undefined },
-                            s.moved ? { name: moved(k), parent: "box" } : {},
-                        ),
-                    ),
+                            { dependsOn: ["host"], ignoreChanges: ignored(k), protect: s.protect, retainOnDelete: s.retainOnDelete, aliases: s.moved ? [{ name: k, parent: "root" }] : undefined },
+                            s.moved ? { name: moved(k), parent: under } : {},
+                        );
+                        const element = SAMPLES[k].element;
+                        return element ? { ...declared, args: { ...declared.args, [element.input]: s.second ? element.second : element.first } } : declared;
+                    }),
                 ];
+                /** Each kind's ignored inputs as the API holds them, and what they must be: the first values, never the ignored second. */
+                const keptOf = async (ids: Record<Kind, string | undefined>) => ({
+                    ...(await liveOf(ids)),
+                    ...Object.fromEntries(await Promise.all(KINDS.filter((k) => SAMPLES[k].element).map(async (k) => [`${k} ${SAMPLES[k].element!.path}`, await SAMPLES[k].element!.live(api, ids[k]!)] as const))),
+                });
+                const firstValues = { ...expected(false), ...Object.fromEntries(KINDS.filter((k) => SAMPLES[k].element).map((k) => [`${k} ${SAMPLES[k].element!.path}`, SAMPLES[k].element!.first])) };
                 // dependsOn a Room created in the same up: its id unknown at preview, every kind is planned as a create.
                 await declare({ components, resources: step({ second: false, moved: false, protect: true }) });
                 const first = await project.preview();
                 expect(first.code, said(first)).toBe(0);
-                for (const k of KINDS) expect(opOf(first, k), k).toBe("create");
+                for (const k of KINDS) expect(opOf(first, k), `${face}, ${k}: dependsOn on an unknown id`).toBe("create");
                 await upOk();
                 const ids = await idsOf();
-                expect(await liveOf(ids)).toEqual(expected(false));
+                expect(await keptOf(ids), `${face}: the first values`).toEqual(firstValues);
 
-                // The ignored input changed, and each resource renamed and moved under a component with aliases: no change, no write.
+                // The ignored inputs changed, and each resource renamed and moved with aliases: no change, no write.
                 await declare({ components, resources: step({ second: true, moved: true, protect: true }) });
                 await clearLog(emulator);
-                const second = await upOk();
-                for (const k of KINDS) expect(["", "same"], k).toContain(opOf(second, moved(k)));
-                expect(await writesOf(emulator)).toEqual([]);
-                expect(await idsOf(moved)).toEqual(ids);
-                expect(await liveOf(ids)).toEqual(expected(false));
+                const second = await project.up([], { preview: false });
+                // Protected, a kind the option failed on is refused a replacement: the failure names it and its ignored inputs.
+                const failedOn = KINDS.filter((k) => second.diagnostics.some((d) => `${d.urn ?? ""} ${d.message}`.includes(`::${moved(k)}`)));
+                const refusal = `${face}: ignoreChanges and aliases must leave every kind unchanged, but the up failed on ${failedOn.map((k) => `${k} (ignoreChanges [${ignored(k).join(", ")}])`).join(", ")}:\n${said(second)}`;
+                expect(second.code, refusal).toBe(0);
+                for (const k of KINDS) expect(["", "same"], `${face}, ${k}: ignoreChanges [${ignored(k).join(", ")}] and aliases (renamed, moved under ${under}) leave no change`).toContain(opOf(second, moved(k)));
+                expect(await writesOf(emulator), `${face}: ignoreChanges and aliases leave no write`).toEqual([]);
+                expect(await idsOf(moved), `${face}: aliases keep each kind's resource`).toEqual(ids);
+                expect(await keptOf(ids), `${face}: ignoreChanges keeps the first values in the API`).toEqual(firstValues);
 
                 // protect: dropping them fails, naming the option, and every one stays.
                 await declare({ components, resources: [HOST] });
                 const refused = await project.up([], { preview: false });
                 expect(refused.code).not.toBe(0);
                 expect(said(refused)).toMatch(/protect/);
-                expect(await idsOf(moved)).toEqual(ids);
+                expect(await idsOf(moved), `${face}: protect keeps each kind's resource`).toEqual(ids);
 
                 // retainOnDelete: unprotected, dropped with their host room: only the host room is deleted in the API.
                 await declare({ components, resources: step({ second: true, moved: true, protect: false, retainOnDelete: true }) });
@@ -280,7 +424,7 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
                 await upOk();
                 const host = (await api("GET", "/rooms")).body.data.find((r: LiveRoom) => r.description === "Host room");
                 expect(host).toBeUndefined();
-                expect(await writesOf(emulator)).toEqual([expect.stringMatching(/^DELETE \/api\/v1\/rooms\//)]);
+                expect(await writesOf(emulator), `${face}: retainOnDelete deletes none but the host room`).toEqual([expect.stringMatching(/^DELETE \/api\/v1\/rooms\//)]);
                 expect(await liveOf(ids)).toEqual(expected(false));
             });
 
@@ -326,7 +470,7 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
                 expect(await liveOf(again)).toEqual(expected(true));
             });
 
-            it(`${face}: on every kind, the import option ${face === "plugin" ? "adopts a Room and refuses the kinds the API cannot read" : "is refused in one line naming what adopts"}; customTimeouts ${face === "plugin" ? "is taken" : "is refused in one line naming the plugin"}`, async () => {
+            it(`${face}: on every kind, the import option ${face === "dynamic" ? "is refused in one line naming what adopts" : "adopts a Room and refuses the kinds the API cannot read"}; customTimeouts ${face === "dynamic" ? "is refused in one line naming the plugin" : "is taken"}`, async () => {
                 await fresh();
                 const made = (await api("POST", "/rooms", { friendly_url: "acme-imported", description: SAMPLES.room.change.first })).body as { id: string };
                 const imported = (k: Kind) => {
@@ -335,18 +479,18 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
                     return k === "room" ? { ...declared, args: { ...declared.args, friendlyUrl: "acme-imported" } } : declared;
                 };
                 const timed = (k: Kind) => sampleOf(k, false, { customTimeouts: { create: "60s", update: "60s", delete: "60s" } }, { name: `${k}-timed` });
-                if (face === "plugin") {
+                if (face !== "dynamic") {
                     // Each kind the API cannot read refuses at preview, in one line naming why.
                     for (const k of KINDS.filter((k) => notImportableMessage(declarations[k]) !== undefined)) {
                         await declare({ resources: [HOST, imported(k)] });
                         const refused = await project.preview();
-                        expect(refused.code, k).not.toBe(0);
-                        expect(said(refused)).toContain(notImportableMessage(declarations[k]));
+                        expect(refused.code, `${face}, ${k}: the import option`).not.toBe(0);
+                        expect(said(refused), `${face}, ${k}: the import option`).toContain(notImportableMessage(declarations[k]));
                     }
                     await declare({ resources: [HOST, ...KINDS.filter((k) => notImportableMessage(declarations[k]) === undefined).map(imported), ...KINDS.map(timed)] });
                     await upOk();
-                    expect((await project.resourceState("room-imported"))?.id).toBe(made.id);
-                    for (const k of KINDS) expect((await project.resourceState(`${k}-timed`))?.id, k).toBeDefined();
+                    expect((await project.resourceState("room-imported"))?.id, `${face}, room: the import option adopts`).toBe(made.id);
+                    for (const k of KINDS) expect((await project.resourceState(`${k}-timed`))?.id, `${face}, ${k}: customTimeouts`).toBeDefined();
                     return;
                 }
                 // The SDK face: each kind refuses both options at preview (the program logs each refusal, so one preview shows them all).
@@ -364,6 +508,25 @@ export function resourceOptionCases(face: "dynamic" | "plugin"): void {
                 // the CLI reports it, upstream's wait.)
                 for (const message of errors) expect(message).not.toContain("\n");
             });
+
+            if (face === "yaml") {
+                it("yaml: every option IN_YAML places in Pulumi YAML's options was written by a step above; each it calls not applicable, the YAML host refuses, naming it", async () => {
+                    const options = Object.keys(IN_YAML) as Array<keyof typeof IN_YAML>;
+                    const placed = options.filter((o) => "yaml" in IN_YAML[o]);
+                    expect(placed.filter((o) => !written.has(o)), "options placed in YAML that no step wrote").toEqual([]);
+                    expect([...written].filter((o) => !placed.includes(o as keyof typeof IN_YAML)), "options written that IN_YAML does not place in YAML").toEqual([]);
+                    // Written anyway (not through yamlProgram, which refuses them), one Room with all of them: a newer YAML
+                    // host that takes one fails here, so that IN_YAML places it.
+                    const notApplicable = options.filter((o) => "notApplicable" in IN_YAML[o]);
+                    const room = { type: "vcrooms:index:Room", properties: { description: "Not applicable" }, options: Object.fromEntries(notApplicable.map((o) => [o, "x"])) };
+                    fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), JSON.stringify({ name: YAML_PROJECT, runtime: "yaml", packages: { vcrooms: PLUGIN_FOLDER }, resources: { notApplicable: room } }));
+                    const refused = await project.preview();
+                    expect(refused.code, said(refused)).not.toBe(0);
+                    // Pulumi YAML's diagnostics are coloured whatever NO_COLOR says.
+                    const text = said(refused).replace(/\x1b\[[0-9;]*m/g, "");
+                    for (const o of notApplicable) expect(text, `yaml: the option ${o}, not applicable in YAML`).toContain(`${o} does not exist on resource options`);
+                });
+            }
         }
     });
 }
