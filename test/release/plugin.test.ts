@@ -1,6 +1,6 @@
 /**
  * The release build of the plugin (scripts/release-plugin.mjs, docs/release.md): every platform's archive, built once
- * here as `npm run release:plugin` builds them, holds the plugin's executable in its platform's format; this
+ * per run (test/support/release.ts) as `npm run release:plugin` builds them, holds the plugin's executable in its platform's format; this
  * machine's (linux-amd64) serves the same plugin as the package folder, at the package's version, with no Node.js and
  * no node_modules anywhere near it, and Pulumi installs it with `pulumi plugin install --file` and runs a program on it.
  *
@@ -17,6 +17,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateCli, ROOT } from "../../harness/pulumiCli";
 import { useEmulator } from "../support/emulator";
+import { releasePlugin } from "../support/release";
 
 const run = promisify(execFile);
 const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -80,21 +81,26 @@ export function machoSignature(b: Buffer): { flags: number; identifier: string; 
 }
 
 let out = "";
+/** This file's own folder for what it unpacks: the run's release folder is only read. */
+let scratch = "";
 let archives: Record<string, string> = {};
 let buildOutput = "";
 
-beforeAll(async () => {
-    out = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-release-test-"));
-    // dist/ is built (`npm test` builds first); the script is what `npm run release:plugin` runs after the build.
-    const { stdout } = await run(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--out", out, "--runs", "1"], { cwd: ROOT, maxBuffer: 16 << 20 });
-    buildOutput = stdout;
-    console.log(stdout.trim());
-    const lines = stdout.trim().split("\n");
+beforeAll(() => {
+    // The run's build (test/support/release.ts: `node scripts/release-plugin.mjs --products plugin --runs 1`, what
+    // `npm run release:plugin` runs after the build; dist/ is built, `npm test` builds first), shared read-only with
+    // test/release/programs.test.ts and the examples' README run.
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-release-test-"));
+    const built = releasePlugin();
+    out = built.dir;
+    buildOutput = built.stdout;
+    console.log(buildOutput.trim());
+    const lines = buildOutput.trim().split("\n");
     archives = Object.fromEntries(lines.slice(-Object.keys(FORMATS).length).map((file) => [/-v[^-]+-(\w+-\w+)\.tar\.gz$/.exec(file)?.[1] ?? file, file]));
-}, 900_000);
+}, 1_800_000);
 
 afterAll(() => {
-    if (out) fs.rmSync(out, { recursive: true, force: true });
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 /** The archive's entries as `mode name`, from the system tar (what Pulumi's installer unpacks is a plain tar.gz). */
@@ -135,7 +141,7 @@ describe("the release archives", () => {
 
     it("each executable is its platform's format (ELF, Mach-O, PE) with the plugin injected as its single-executable blob, Mach-O signed ad hoc", async () => {
         for (const [platform, file] of Object.entries(archives)) {
-            const dir = path.join(out, "formats", platform);
+            const dir = path.join(scratch, "formats", platform);
             await extract(file, dir);
             const exe = fs.readFileSync(path.join(dir, platform.startsWith("windows") ? `${NAME}.exe` : NAME));
             expect(executableFormat(exe), platform).toBe(FORMATS[platform]);
@@ -186,7 +192,7 @@ const QEMU_AARCH64 = ["/usr/bin/qemu-aarch64-static", "/usr/bin/qemu-aarch64"].f
 
 describe("the linux-arm64 executable", () => {
     it.skipIf(QEMU_AARCH64 === undefined)("serves the plugin at the package's version under qemu-aarch64 (where the machine has it), with no Node.js on PATH", async () => {
-        const folder = path.join(out, "arm64");
+        const folder = path.join(scratch, "arm64");
         await extract(archives["linux-arm64"]!, folder);
         const { child, port } = await startPlugin(path.join(folder, NAME), { PATH: folder }, folder, QEMU_AARCH64);
         const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
@@ -205,7 +211,7 @@ describe("the linux-amd64 executable", () => {
 
     it("serves the plugin at the package's version from a folder with no node_modules, with no Node.js on PATH and no HOME, two at once", async () => {
         // A path a user may well have: spaces and non-ASCII.
-        const folder = path.join(out, "Programme Files", "vcröoms plugin");
+        const folder = path.join(scratch, "Programme Files", "vcröoms plugin");
         await extract(archives["linux-amd64"]!, folder);
         expect(fs.readdirSync(folder).sort()).toEqual(["LICENSE", "README.md", NAME]);
         const noNode = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-no-node-"));

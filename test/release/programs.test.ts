@@ -7,7 +7,8 @@
  * with no `packages:`. Each comes up, stays put on a second up, imports a room made outside and goes away, against
  * the emulator. Then what a user gets wrong: no plugin installed, the plugin at another version, two versions.
  *
- * The release's files come from test/support/release.ts (VCROOMS_RELEASE_DIR's, or built into a temporary folder).
+ * The release's files come from test/support/release.ts (VCROOMS_RELEASE_DIR's, or the run's, each part built once
+ * and shared read-only with test/release/plugin.test.ts and the examples' README run).
  * Nothing downloads a plugin (PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION, as every real-CLI suite runs).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -88,8 +89,6 @@ describe.skipIf("skip" in cli || "skip" in python)("the released plugin and SDKs
 
     beforeAll(() => {
         made = buildRelease();
-        // A release built here is the suite's to remove; VCROOMS_RELEASE_DIR's is the caller's.
-        if (made.owned) projects.push({ dispose: () => fs.rmSync(made.dir, { recursive: true, force: true }) } as PulumiProject);
         home = pluginHome(made.archive, [VERSION]);
         projects.push({ dispose: () => fs.rmSync(home, { recursive: true, force: true }) } as PulumiProject);
     }, 1_800_000);

@@ -1,16 +1,19 @@
 /**
  * The release's files as `npm run release:plugin` and `npm run release:sdks` make them, for the suites that install
- * the provider as a first-party provider is installed (test/release/programs.test.ts, test/examples/readmeCommands.test.ts).
- * VCROOMS_RELEASE_DIR names a folder where both commands already wrote (CI builds once); else they are built into a
- * temporary folder, which `owned` says is the caller's to remove. The plugin's build runs as `node
+ * the provider as a first-party provider is installed (test/release/programs.test.ts, test/release/plugin.test.ts,
+ * test/examples/readmeCommands.test.ts). Each part (the plugin's archives for every platform, the emulator's
+ * linux-amd64 archive, each language's SDK package) is built once per run, by the first file that asks, into the
+ * run's folder (test/support/releaseOnce.ts), and only read after: the build took about 130 s of a loaded CI machine
+ * for each file that made its own. VCROOMS_RELEASE_DIR names a folder where both commands already wrote (built
+ * outside the run); `buildRelease` then takes it as it is. The plugin's build runs as `node
  * scripts/release-plugin.mjs`, the command `npm run release:plugin` runs after `npm run build`: dist/ is the suite's
  * build already, and rebuilding it would rewrite files other suites are loading.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { inject } from "vitest";
 import { locatePythonVenv, ROOT } from "../../harness/pulumiCli";
-import { outsideRepository } from "../cli/install";
 import { cliDir } from "../cli/support";
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
@@ -22,37 +25,86 @@ export interface Release {
     emulatorArchive: string;
     wheel: string;
     goModule: string;
-    /** Built here, into a temporary folder: the caller removes it. */
+    /** The caller's to remove: never (the run's folder is removed after the run; VCROOMS_RELEASE_DIR's is the caller's). */
     owned: boolean;
 }
 
 export const runQuietly = (file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
     execFileSync(file, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 1_500_000 });
 
+/** Blocks this process for `ms` (another test file builds the part: waiting is all there is to do). */
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
- * The archives (`products`, linux-amd64) and the SDK packages (`languages`): VCROOMS_RELEASE_DIR's (which holds every
- * file), or made by the release commands. The files asked for exist, or it throws.
+ * `part` of the run's release: the first file to ask runs `build` into the run's release folder, the others wait for
+ * it (bounded: 25 minutes) or fail at once if it failed. A `lock` folder, made atomically, says who builds. Gives the
+ * folder and what the build printed.
+ */
+function once(part: string, build: (dir: string) => string): { dir: string; stdout: string } {
+    const run = inject("releaseDir");
+    const dir = path.join(run, "release");
+    fs.mkdirSync(dir, { recursive: true });
+    const done = path.join(run, `${part}.out`);
+    const failed = path.join(run, `${part}.failed`);
+    try {
+        fs.mkdirSync(path.join(run, `${part}.lock`));
+    } catch {
+        for (let waited = 0; !fs.existsSync(done); waited += 500) {
+            if (fs.existsSync(failed)) throw new Error(`the run's build of ${part} failed (in another test file): ${fs.readFileSync(failed, "utf8")}`);
+            if (waited > 1_500_000) throw new Error(`no ${part} in ${dir} after 25 minutes`);
+            sleep(500);
+        }
+        return { dir, stdout: fs.readFileSync(done, "utf8") };
+    }
+    try {
+        const stdout = build(dir);
+        fs.writeFileSync(`${done}.tmp`, stdout);
+        fs.renameSync(`${done}.tmp`, done);
+        return { dir, stdout };
+    } catch (e) {
+        const err = e as { message: string; stderr?: string };
+        fs.writeFileSync(failed, `${err.message}\n${err.stderr ?? ""}`);
+        throw e;
+    }
+}
+
+/**
+ * The plugin's archive for every platform, as `npm run release:plugin -- --products plugin` makes them (one start
+ * timed: `--runs 1`), and what the build printed: its archives last, one per line.
+ */
+export const releasePlugin = (): { dir: string; stdout: string } => once("plugin", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--runs", "1", "--out", dir]));
+
+/** The emulator's linux-amd64 archive (`npm run release:plugin -- --products emulator --platforms linux-amd64`). */
+const releaseEmulator = () => once("emulator", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--products", "emulator", "--out", dir]));
+
+/** One language's SDK package (`npm run release:sdks -- --languages {language}`). */
+function releaseSdk(language: "nodejs" | "python" | "go") {
+    return once(`sdk-${language}`, (dir) => {
+        const python = locatePythonVenv();
+        return runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--languages", language, "--out", dir], { env: "dir" in python ? { PULUMI_PYTHON_VENV: python.dir, PULUMI_CLI_DIR: cliDir } : {} });
+    });
+}
+
+/**
+ * The archives (`products`; the plugin's for every platform, the emulator's for linux-amd64) and the SDK packages
+ * (`languages`): VCROOMS_RELEASE_DIR's (which holds every file), or the run's, each part built once. The files asked
+ * for exist, or it throws.
  */
 export function buildRelease(products: Array<"plugin" | "emulator"> = ["emulator", "plugin"], languages: Array<"nodejs" | "python" | "go"> = ["nodejs", "python", "go"]): Release {
     const given = process.env.VCROOMS_RELEASE_DIR;
-    const dir = given ?? outsideRepository("vcrooms-release-");
+    let dir = given ?? "";
+    if (!given) {
+        const parts = [...(products.includes("plugin") ? [releasePlugin] : []), ...(products.includes("emulator") ? [releaseEmulator] : []), ...languages.map((l) => () => releaseSdk(l))];
+        for (const part of parts) dir = part().dir;
+    }
     const found: Release = {
         dir,
         archive: path.join(dir, `pulumi-resource-vcrooms-v${VERSION}-linux-amd64.tar.gz`),
         emulatorArchive: path.join(dir, `vcrooms-emulator-v${VERSION}-linux-amd64.tar.gz`),
         wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`),
         goModule: path.join(dir, "sdk", "go"),
-        owned: given === undefined,
+        owned: false,
     };
-    if (!given) {
-        // The plugin last: its archive is the build's last line.
-        const ordered = ["emulator", "plugin"].filter((p) => products.includes(p as "plugin"));
-        const plugin = runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--products", ordered.join(","), "--out", dir]);
-        const last = plugin.trim().split("\n").pop();
-        if (products.includes("plugin") && last !== found.archive) throw new Error(`release-plugin's last line is ${last}, not ${found.archive}`);
-        const python = locatePythonVenv();
-        runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--languages", languages.join(","), "--out", dir], { env: "dir" in python ? { PULUMI_PYTHON_VENV: python.dir, PULUMI_CLI_DIR: cliDir } : {} });
-    }
     const expected = [
         ...(products.includes("plugin") ? [found.archive] : []),
         ...(products.includes("emulator") ? [found.emulatorArchive] : []),

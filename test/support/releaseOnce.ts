@@ -1,0 +1,27 @@
+/**
+ * Vitest's global set-up for the release's files: one folder per run, outside the repository, where
+ * test/support/release.ts builds each part of the release (the plugin's archives, the emulator's, the SDK packages)
+ * at most once, for every file that needs it (test/release/plugin.test.ts, test/release/programs.test.ts,
+ * test/examples/readmeCommands.test.ts); the files only read it. Building waits for the first file that asks, so a
+ * run of files that need no release builds nothing. Removed after the run, with the run's Node.js compile cache
+ * (vitest.config.mts: NODE_COMPILE_CACHE).
+ */
+import * as fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { outsideRepository } from "../cli/install";
+
+declare module "vitest" {
+    export interface ProvidedContext {
+        releaseDir: string;
+    }
+}
+
+export default function setup(project: TestProject): () => void {
+    const dir = outsideRepository("vcrooms-run-release-");
+    project.provide("releaseDir", dir);
+    const compileCache = project.config.env?.NODE_COMPILE_CACHE;
+    return () => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        if (compileCache) fs.rmSync(compileCache, { recursive: true, force: true });
+    };
+}
