@@ -189,6 +189,8 @@ export function resourceOptions(d: Declaration, opts: pulumi.CustomResourceOptio
         const given = inheritance(run, d.type);
         for (const name of inputSettings(d).keys()) if (maySecret(args[name])) given.names.add(name);
         for (const heir of given.heirs) for (const name of heirSecrets(heir, given.names)) if (!heir.list.includes(name)) heir.list.push(name);
+        // The team's record: what another stack may have given it as secrets, where this declaration does not set it.
+        list.push(...maybeSecretInherited(d).filter((name) => args[name] === undefined));
     }
     if (d.inheritsFrom) {
         const from = inheritance(run, d.inheritsFrom);

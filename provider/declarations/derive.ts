@@ -58,14 +58,17 @@ export function inheritedCarryingOutputs(d: Declaration): Array<[string, string]
 }
 
 /**
- * For a kind that inherits (a room), the settings of the kind inherited from whose values are the user's own words or
- * image (`freeText`; a room's record shows the team's `favicon` too): another stack or program on the team may have
- * given them there as secrets, which no deployment of this kind can see, so both faces keep its outputs of them secret
- * wherever it does not declare them plainly itself (docs/assumptions.md, "Inherited free text is kept secret").
+ * The settings of the team's record whose values are the user's own words or image (`freeText`; a room's record shows
+ * the team's `favicon` too), which another stack or program on the team may have given its TeamDefaults as secrets: no
+ * deployment but that one can see so. For a kind that inherits (a room), those of the kind inherited from; for the kind
+ * others inherit from (TeamDefaults), whose record every stack on the team writes, its own. Both faces keep its outputs
+ * of them secret wherever it does not declare them plainly itself, and the data functions' results of its record
+ * (`secretResultFields`) whole (docs/assumptions.md, "Inherited free text is kept secret").
  */
 export function maybeSecretInherited(d: Declaration): string[] {
     const from: Declaration | undefined = d.inheritsFrom === undefined ? undefined : Object.values(declarations).find((other) => other.type === d.inheritsFrom);
-    return from === undefined ? [] : [...inputSettings(from)].filter(([, s]) => s.freeText === true).map(([name]) => name);
+    const team = from ?? (Object.values(declarations).some((other) => other.inheritsFrom === d.type) ? d : undefined);
+    return team === undefined ? [] : [...inputSettings(team)].filter(([, s]) => s.freeText === true).map(([name]) => name);
 }
 
 /** Inputs whose change replaces the resource: create-only settings and extra inputs. */

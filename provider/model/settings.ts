@@ -182,8 +182,8 @@ interface ValueRule<T> {
     readonly freeText?: true;
 }
 const rule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ allowed, build });
-/** A rule whose values are the user's own words or image: the setting is `freeText`. */
-const freeTextRule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> => ({ allowed, build, freeText: true });
+/** A rule whose values are the user's own words or image: the setting is `freeText` (a literal, so types can tell: FreeTextSettingName). */
+const freeTextRule = <T>(allowed: ValueRule<T>["allowed"], build: ValueRule<T>["build"]): ValueRule<T> & { readonly freeText: true } => ({ allowed, build, freeText: true });
 const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(", ");
 
 const textRule = (min?: number, max?: number) => freeTextRule(lengthWords(min, max), () => text(min, max));
@@ -198,16 +198,18 @@ const imageRule = freeTextRule("an image URL (http or https), or a base64-encode
 // ---- typed constructors: the table below stays one line per field ---------------------------
 
 // The flags keep their literal types, so that types can tell a secret setting (SecretSettingName).
-function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; carries?: string; whenOmitted?: string; remedy?: Setting["remedy"] } = {}>(
+function setting<N extends string, T, Sc extends SettingScope, C extends CompareKind, const F extends { createOnly?: true | "room"; secret?: boolean; carries?: string; whenOmitted?: string; remedy?: Setting["remedy"] } = {}, R extends ValueRule<T> = ValueRule<T>>(
     name: N,
     scope: Sc,
     compare: C,
-    value: ValueRule<T>,
+    value: R & ValueRule<T>,
     description: string,
     flags: F = {} as F,
-): Setting<N, T, C> & { readonly scope: Sc } & F {
+): Setting<N, T, C> & { readonly scope: Sc } & F & (R extends { readonly freeText: true } ? { readonly freeText: true } : unknown) {
     const { allowed } = value;
-    return { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...(value.freeText ? { freeText: true as const } : {}), ...flags };
+    // `freeText` as the rule has it: the conditional type says the same of R, which TypeScript cannot follow.
+    const built = { name, scope, compare, schema: value.build, allowed: typeof allowed === "string" ? () => allowed : allowed, description, ...(value.freeText ? { freeText: true as const } : {}), ...flags };
+    return built as typeof built & (R extends { readonly freeText: true } ? { readonly freeText: true } : unknown);
 }
 const bool = <N extends string, Sc extends SettingScope>(name: N, scope: Sc, description: string) =>
     setting(name, scope, "exact", rule("`true` or `false`", () => zod().boolean({ error: "must be true or false" })), description);
@@ -460,6 +462,11 @@ export type AnySetting = (typeof SETTINGS)[number];
 
 /** The camelCase names of the secret settings, as a type (the table's `secret` flag). */
 export type SecretSettingName = CamelCase<Extract<AnySetting, { secret: true }>["name"]>;
+/**
+ * The camelCase names of the team's settings whose values are the user's own words or image, as a type (`freeText`,
+ * shared or defaults-only): what a data function's result keeps secret of the team's record (`maybeSecretInherited`).
+ */
+export type TeamFreeTextSettingName = CamelCase<Extract<AnySetting, { freeText: true; scope: "shared" | "defaults" }>["name"]>;
 export type Target = "defaults" | "room";
 
 /** The settings a target accepts: team defaults take shared + defaults-only, rooms shared + room-only. */

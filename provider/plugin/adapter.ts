@@ -101,6 +101,26 @@ function contextOf(ref: ResourceRef, warn: WarningSink): Context {
     return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}), warn: (message) => warn(ref.urn, message) };
 }
 
+/**
+ * Of the secrets of a resource's stored outputs, those of the inputs the program gave as secrets: only where the
+ * engine sends no inputs with them (`givenBefore`). An output the adapter keeps secret whatever was given (the
+ * bookkeeping copy of the declared inputs, which holds the plain friendly URL and resource name too, an inherited
+ * free-text setting) is no input given as a secret, and its value no secret to take out of a message.
+ */
+function inputPaths(d: Declaration, state: Path[]): Path[] {
+    const inputs = new Set([...inputSettings(d).keys(), ...Object.keys(d.extras)]);
+    const wrappedAnyway = new Set([...maybeSecretInherited(d), ...carryingOutputs(d).map(([output]) => output)]);
+    return state.filter((p) => typeof p[0] === "string" && inputs.has(p[0]) && !wrappedAnyway.has(p[0]));
+}
+
+/**
+ * The secrets of the inputs a resource was last applied with: the engine's inputs as it sends them (their secret
+ * marks are the program's), else what its stored outputs say (`inputPaths`).
+ */
+function givenBefore(d: Declaration, state: Path[], oldInputs: Values | undefined): Path[] {
+    return oldInputs !== undefined && Object.keys(oldInputs).length > 0 ? unwrapSecrets<Values>(oldInputs).secrets : inputPaths(d, state);
+}
+
 /** The context with the inputs the program gave as secrets (the top-level names of the engine's wrapped values). */
 function withSecrets(ctx: Context, ...secrets: Path[][]): Context {
     const names = new Set(secrets.flat().flatMap((p) => (typeof p[0] === "string" ? [p[0]] : [])));
@@ -203,11 +223,12 @@ export class VcroomsPlugin {
         return { inputs: wrapSecrets(result.inputs, [...given.secrets, ...secretInputPaths(d)]), failures: result.failures };
     }
 
-    async diff(ref: ResourceRef, id: string, olds: Values, news: Values): Promise<PluginDiff> {
-        const { provider, ctx } = this.kind(ref);
+    /** `oldInputs`: the inputs last applied, as the engine sends them beside the stored outputs (`olds`). */
+    async diff(ref: ResourceRef, id: string, olds: Values, news: Values, oldInputs?: Values): Promise<PluginDiff> {
+        const { d, provider, ctx } = this.kind(ref);
         const o = unwrapSecrets<Values>(olds);
         const n = unwrapSecrets<Values>(news);
-        return provider.diff(id, o.plain, n.plain, withSecrets(ctx, o.secrets, n.secrets));
+        return provider.diff(id, o.plain, n.plain, withSecrets(ctx, givenBefore(d, o.secrets, oldInputs), n.secrets));
     }
 
     /**
@@ -239,7 +260,7 @@ export class VcroomsPlugin {
         const { d, provider, ctx: named } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
         const declared = unwrapSecrets<Values>(inputs);
-        const ctx = withSecrets(named, state.secrets, declared.secrets);
+        const ctx = withSecrets(named, givenBefore(d, state.secrets, inputs));
         const importing = Object.keys(state.plain).length === 0;
         const refused = notImportableMessage(d);
         if (importing && refused) throw new Error(refused);
@@ -256,12 +277,15 @@ export class VcroomsPlugin {
         };
     }
 
-    /** `preview`: the engine's preview of the update: the kind's planned outputs, with no write. */
-    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false, timeoutSeconds = 0): Promise<Values> {
+    /**
+     * `preview`: the engine's preview of the update: the kind's planned outputs, with no write. `oldInputs`: the inputs
+     * last applied, as the engine sends them beside the stored outputs (`olds`).
+     */
+    async update(ref: ResourceRef, id: string, olds: Values, news: Values, preview = false, timeoutSeconds = 0, oldInputs?: Values): Promise<Values> {
         const { d, provider, ctx: named } = this.kind(ref);
         const given = unwrapSecrets<Values>(news);
         const previous = unwrapSecrets<Values>(olds);
-        const ctx = withSecrets(named, given.secrets, previous.secrets);
+        const ctx = withSecrets(named, given.secrets, givenBefore(d, previous.secrets, oldInputs));
         if (!provider.update) throw new Error(`${typeOf(ref)} cannot be updated in place`);
         if (preview) return this.outputs(d, await this.planned(d, provider, id, given.plain, previous.plain, ctx), given.secrets, given.plain);
         const update = provider.update.bind(provider);
@@ -280,17 +304,18 @@ export class VcroomsPlugin {
         return provider.planned ? provider.planned(id, news, olds, { ...ctx, preview: true }) : Promise.resolve(inputsAsPlanned(d, news));
     }
 
-    async delete(ref: ResourceRef, id: string, props: Values, timeoutSeconds = 0): Promise<void> {
-        const { provider, ctx } = this.kind(ref);
+    /** `oldInputs`: the inputs last applied, as the engine sends them beside the stored outputs (`props`). */
+    async delete(ref: ResourceRef, id: string, props: Values, timeoutSeconds = 0, oldInputs?: Values): Promise<void> {
+        const { d, provider, ctx } = this.kind(ref);
         const state = unwrapSecrets<Values>(props);
-        await withinTimeout(ref, "delete", timeoutSeconds, () => provider.delete(id, state.plain, withSecrets(ctx, state.secrets)));
+        await withinTimeout(ref, "delete", timeoutSeconds, () => provider.delete(id, state.plain, withSecrets(ctx, givenBefore(d, state.secrets, oldInputs))));
     }
 
     /**
      * Outputs leave with the inputs' secrets and the kind's always-secret outputs wrapped, and with them the outputs
      * carrying a secret input's value (a room's topic under another name, its roomUrl inside it) and the settings inherited from a secret (those
-     * given as secrets to the kind inherited from, and those another stack may have given so: `maybeSecretInherited`, where
-     * `declared` does not set them).
+     * given as secrets to the kind inherited from, and those another stack may have given so, to the team's record: a room's and
+     * a TeamDefaults' own, `maybeSecretInherited`, where `declared` does not set them).
      */
     private outputs(d: Declaration, outs: Values, inputSecrets: Path[], declared: Values): Values {
         const aliases = carryingOutputs(d).filter(([, input]) => inputSecrets.some((p) => p[0] === input)).map(([output]) => [output]);

@@ -146,7 +146,7 @@ export function service(plugin: VcroomsPlugin, schema: () => string, log?: Engin
         check: answer(async (req) =>
             checkResponse(await plugin.check(refOf(req), toValues(req.getOlds()), toValues(req.getNews()), Buffer.from(req.getRandomseed_asU8()).toString("hex"))),
         ),
-        diff: answer(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews())))),
+        diff: answer(async (req) => diffResponse(await plugin.diff(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), toValues(req.getOldInputs())))),
         create: answer(async (req) => {
             // `timeout`: the resource's customTimeouts for the operation, in seconds (0: none).
             const result = await plugin.create(refOf(req), toValues(req.getProperties()), req.getPreview(), req.getTimeout());
@@ -156,9 +156,9 @@ export function service(plugin: VcroomsPlugin, schema: () => string, log?: Engin
             const result = await plugin.read(refOf(req), req.getId(), toValues(req.getProperties()), toValues(req.getInputs()));
             return new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props)).setInputs(toStruct(result.inputs));
         }),
-        update: answer(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview(), req.getTimeout())))),
+        update: answer(async (req) => new provproto.UpdateResponse().setProperties(toStruct(await plugin.update(refOf(req), req.getId(), toValues(req.getOlds()), toValues(req.getNews()), req.getPreview(), req.getTimeout(), toValues(req.getOldInputs()))))),
         delete: answer(async (req) => {
-            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()), req.getTimeout());
+            await plugin.delete(refOf(req), req.getId(), toValues(req.getProperties()), req.getTimeout(), toValues(req.getOldInputs()));
             return new emptyproto.Empty();
         }),
         invoke: answer(async (req) => new provproto.InvokeResponse().setReturn(toStruct(await plugin.invoke(req.getTok(), toValues(req.getArgs()))))),

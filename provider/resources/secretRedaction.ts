@@ -60,45 +60,60 @@ const ANYWHERE = 4;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** What a word is made of, friendly URLs' hyphens included: a secret's text inside a longer word is another value. */
+const WORD = "\\p{L}\\p{N}_-";
+const inWord = new RegExp(`^[${WORD}]$`, "u");
+
+/**
+ * Where a form of a secret is taken out: a number, or a string shorter than 4 characters, only where it stands alone;
+ * a longer string wherever it is not part of a longer word (at an end that is a word's character), so a secret `twin`
+ * is taken out of `/rooms/twin` and `"twin"` but leaves the words `twin1` and `twin-moved`, which are not it.
+ */
+function patternOf(form: string): string {
+    if (form.length < ANYWHERE || /^[\d.+-]+$/.test(form)) return `(?<![\\w.])${escaped(form)}(?![\\w.])`;
+    const chars = [...form];
+    return `${inWord.test(chars[0]!) ? `(?<![${WORD}])` : ""}${escaped(form)}${inWord.test(chars[chars.length - 1]!) ? `(?![${WORD}])` : ""}`;
+}
+
 /**
  * A text with each secret value replaced by "[secret]": a string as it is, as JSON escapes it and as a URL path
- * carries it (longest first, so a secret holding another goes whole); a number, or a string shorter than 4
- * characters, only where it stands alone.
+ * carries it (longest first, so a secret holding another goes whole), where it stands as a value (`patternOf`).
+ * Never inside the resource's own name (`keep`): a name is no secret (the URN shows it), and "[secret]1" for the
+ * room `twin1` only hides which room a message is about.
  */
-function redactText(text: string, secrets: ReadonlyArray<string | number>): string {
+function redactText(text: string, secrets: ReadonlyArray<string | number>, keep?: string): string {
     const forms = [...new Set(secrets.flatMap((s) => (typeof s === "number" ? [String(s)] : [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)])))];
-    return forms
-        .sort((a, b) => b.length - a.length)
-        .reduce((t, form) => {
-            if (form.length >= ANYWHERE && !/^[\d.+-]+$/.test(form)) return t.split(form).join(SHOWN);
-            return t.replace(new RegExp(`(?<![\\w.])${escaped(form)}(?![\\w.])`, "g"), SHOWN);
-        }, text);
+    if (forms.length === 0) return text;
+    const kept: Array<[number, number]> = [];
+    for (let at = keep ? text.indexOf(keep) : -1; keep && at >= 0; at = text.indexOf(keep, at + 1)) kept.push([at, at + keep.length]);
+    const pattern = new RegExp(forms.sort((a, b) => b.length - a.length).map(patternOf).join("|"), "gu");
+    return text.replace(pattern, (found: string, at: number) => (kept.some(([start, end]) => start <= at && at + found.length <= end) ? found : SHOWN));
 }
 
 /** The root input a failure's property names (`roles[1]` is `roles`). */
 const rootOf = (property: string) => property.split("[")[0]!;
 
 /** Check failures without the secrets: no property for a secret input (the engine would print its value), values hidden. */
-function redactFailures(failures: CheckFailure[], secretNames: ReadonlySet<string>, secrets: ReadonlyArray<string | number>): CheckFailure[] {
+function redactFailures(failures: CheckFailure[], secretNames: ReadonlySet<string>, secrets: ReadonlyArray<string | number>, keep: string | undefined): CheckFailure[] {
     return failures.map((f) => {
-        if (!secretNames.has(rootOf(f.property))) return { ...f, reason: redactText(f.reason, secrets) };
+        if (!secretNames.has(rootOf(f.property))) return { ...f, reason: redactText(f.reason, secrets, keep) };
         // `failure()` ends its reason with the value ("; got ..."): said to be secret instead.
         const reason = f.reason.replace(/; got [\s\S]*$/, `; got ${SHOWN}`);
-        return { property: "", reason: redactText(reason, secrets) };
+        return { property: "", reason: redactText(reason, secrets, keep) };
     });
 }
 
 /** The same error, its message (and the reasons the engine keeps for a failed create) without the secrets. */
-function redactError(error: unknown, secrets: ReadonlyArray<string | number>): unknown {
+function redactError(error: unknown, secrets: ReadonlyArray<string | number>, keep: string | undefined): unknown {
     if (secrets.length === 0 || !(error instanceof Error)) return error;
-    const message = redactText(error.message, secrets);
+    const message = redactText(error.message, secrets, keep);
     if (message !== error.message) {
         const stack = error.stack;
         error.message = message;
-        if (stack !== undefined) error.stack = redactText(stack, secrets);
+        if (stack !== undefined) error.stack = redactText(stack, secrets, keep);
     }
     const kept = error as { reasons?: unknown };
-    if (Array.isArray(kept.reasons)) kept.reasons = kept.reasons.map((r) => (typeof r === "string" ? redactText(r, secrets) : r));
+    if (Array.isArray(kept.reasons)) kept.reasons = kept.reasons.map((r) => (typeof r === "string" ? redactText(r, secrets, keep) : r));
     return error;
 }
 
@@ -111,11 +126,11 @@ export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKi
     async function guarded<T>(ctx: Context | undefined, bags: ReadonlyArray<Values | undefined>, call: (ctx: Context | undefined) => Promise<T>): Promise<T> {
         const secrets = secretValues(d, ctx, bags);
         const base = ctx ?? PROCESS_CONTEXT;
-        const inner = secrets.length === 0 ? ctx : { ...base, warn: (message: Warning) => base.warn(redactedWarning(message, (text) => redactText(text, secrets))) };
+        const inner = secrets.length === 0 ? ctx : { ...base, warn: (message: Warning) => base.warn(redactedWarning(message, (text) => redactText(text, secrets, base.resourceName))) };
         try {
             return await call(inner);
         } catch (error) {
-            throw redactError(error, secrets);
+            throw redactError(error, secrets, base.resourceName);
         }
     }
     const update = kind.update?.bind(kind);
@@ -125,7 +140,7 @@ export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKi
         async check(olds, news, ctx) {
             const result = await guarded(ctx, [olds, news], (c) => kind.check(olds, news, c));
             const names = new Set(secretPaths(d, ctx, [olds, news]).map(([name]) => name));
-            return { ...result, failures: redactFailures(result.failures, names, secretValues(d, ctx, [olds, news, result.inputs])) };
+            return { ...result, failures: redactFailures(result.failures, names, secretValues(d, ctx, [olds, news, result.inputs]), ctx?.resourceName) };
         },
         diff: (id, olds, news, ctx) => guarded(ctx, [olds, news], (c) => kind.diff(id, olds, news, c)),
         create: (inputs, ctx) => guarded(ctx, [inputs], (c) => kind.create(inputs, c)),

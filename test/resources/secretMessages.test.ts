@@ -90,5 +90,16 @@ describe("errors of writes with secret inputs", () => {
             const log = (await env.control("GET", "/requests")) as { entries: Array<{ method: string; path: string; query: string }> };
             expect(log.entries.filter((e) => `${e.path}?${e.query}`.includes(CANARY))).toEqual([]);
         });
+
+        it(`${face} face: a secret's text inside the resource's name or a longer word is not taken out, only the value where it stands`, async () => {
+            await env.api("POST", "/rooms", { friendly_url: "twin" });
+            const r = runtime();
+            const declared = given(["friendlyUrl"], { friendlyUrl: "twin", description: "Twin of twin-moved, see /rooms/twin" });
+            const ctx = { ...declared.ctx, resourceName: "twin1" };
+            const { inputs } = await r.kinds.room.check({}, declared.inputs, ctx);
+            const error = (await r.kinds.room.create(inputs, ctx).catch((e: unknown) => e)) as Error;
+            expect(error.message).toMatch(/^Unable to create room "twin1" \(friendly URL \[secret\]\): /);
+            expect(error.message).not.toMatch(/(?<![\w-])twin(?![\w-])/);
+        });
     }
 });

@@ -1,0 +1,75 @@
+/**
+ * Two stacks of one team through the real Pulumi CLI. Stack A's TeamDefaults gives the team a secret consentMessage;
+ * stack B's, which does not declare it, keeps it secret in its outputs, state and printed diffs, and so do the data
+ * functions returning a room's or the team's record (every function with a `recordOf`), in both faces: another
+ * stack's secret is not B's to show (docs/assumptions.md, "Inherited free text is kept secret"). And the plugin face's
+ * messages show a plain room's name and friendly URL in clear: only the inputs given as secrets are taken out.
+ */
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
+import { functions } from "../../provider/functions";
+import { cli, projectFor, programProject, withoutDebugEvents } from "./support";
+import { useEmulator } from "../support/emulator";
+
+const PROGRAM = path.join(ROOT, "dist/test/cli/programs/teamSecrets.js");
+const CANARY = "LEAKCANARY consent text 3f9c";
+const ROOM = "h3-room";
+/** Every function returning a room's or the team's record, with its arguments here. */
+const INVOKES = Object.entries(functions).flatMap(([fn, f]) => (f.recordOf === undefined ? [] : [{ fn, args: f.recordOf === "room" ? { room: ROOM } : {} }]));
+
+let emulator: RunningEmulator;
+const projects: PulumiProject[] = [];
+
+async function stack(emulator: RunningEmulator, plugin: boolean, config: Record<string, string>, secretConfig: Record<string, string> = {}): Promise<PulumiProject> {
+    const p = await programProject({ program: PROGRAM, plugin }).init({ "vcrooms:apiUrl": emulator.baseUrl, "test:plugin": String(plugin), ...config }, { "vcrooms:developerKey": emulator.developerKey, ...secretConfig });
+    projects.push(p);
+    return p;
+}
+
+describe.skipIf("skip" in cli)("the real Pulumi CLI: another stack's secrets on the team", { timeout: 900_000 }, () => {
+    const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
+
+    it("stack B's TeamDefaults and record functions keep stack A's secret consentMessage secret, in both faces", async () => {
+        expect(INVOKES.map((i) => i.fn).sort()).toEqual(["getRoom", "getTeamDefaults"]);
+        expect((await api("POST", "/rooms", { friendly_url: ROOM })).status).toBeLessThan(300);
+        const secretConsent = { consentMessage: CANARY };
+        const a = await stack(emulator, false, { "test:defaults": JSON.stringify({ consentMessageType: "custom" }), "test:secretKeys": JSON.stringify(Object.keys(secretConsent)) }, { "test:secretDefaults": JSON.stringify(secretConsent) });
+        const upA = await a.up([], { preview: false });
+        expect(upA.code, upA.stdout + upA.stderr).toBe(0);
+        expect((await api("GET", "/")).body.consent_message).toBe(CANARY);
+
+        for (const plugin of [false, true]) {
+            const face = plugin ? "plugin" : "sdk";
+            const b = await stack(emulator, plugin, { "test:defaults": JSON.stringify({ toolbarColor: "#334455" }), "test:invokes": JSON.stringify(INVOKES) });
+            const up = await b.run(["up", "--yes", "--diff", "--non-interactive"]);
+            expect(up.code, `${face}: ${up.stdout}${up.stderr}`).toBe(0);
+            const outputs = await b.outputs();
+            const printed = [withoutDebugEvents(up.stdout), up.stderr, JSON.stringify(outputs), await b.exportText(), b.writtenText()].join("\n");
+            expect(printed.includes(CANARY), `${face}: stack B shows stack A's secret`).toBe(false);
+            // It was there to show: the functions read it, and B's TeamDefaults holds it, encrypted.
+            const shown = JSON.parse((await b.must(["stack", "output", "--json", "--show-secrets"])).stdout) as Record<string, Record<string, unknown>>;
+            for (const i of INVOKES.keys()) expect(shown[`invoke_${i}`]?.consentMessage, `${face} ${INVOKES[i]!.fn}`).toBe(CANARY);
+            const state = await b.resourceState("defaults");
+            expect(state?.outputs?.consentMessage, face).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+            if (!plugin) expect(shown.defaults?.consentMessage, face).toBe(CANARY);
+        }
+    });
+
+    it("plugin face: an update of a plain room that fails names the room and its friendly URL in clear", async () => {
+        const room = { name: "mover", args: { friendlyUrl: "mover-room", description: "Before" } };
+        const p = await projectFor(emulator, { "test:rooms": JSON.stringify([room]) }, { plugin: true });
+        projects.push(p);
+        const up = await p.up([], { preview: false });
+        expect(up.code, up.stdout + up.stderr).toBe(0);
+        const id = (await p.resourceState("mover"))?.id as string;
+        expect((await api("DELETE", `/rooms/${id}`)).status).toBeLessThan(300);
+        await p.setConfig({ "test:rooms": JSON.stringify([{ ...room, args: { ...room.args, description: "After" } }]) });
+        const failed = await p.run(["up", "--yes", "--skip-preview", "--non-interactive"]);
+        expect(failed.code, failed.stdout + failed.stderr).not.toBe(0);
+        const printed = `${failed.stdout}\n${failed.stderr}`;
+        expect(printed).toContain('Unable to update room "mover" (friendly URL mover-room)');
+        expect(printed).not.toContain("[secret]");
+    });
+});
