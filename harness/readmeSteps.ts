@@ -54,21 +54,26 @@ export function readmeEmulators(script: string): Array<{ port: number; developer
         .map((line) => ({ port: Number(/--port\s+(\d+)/.exec(line)![1]), developerKey: /--developer-key\s+(\S+)/.exec(line)?.[1] ?? "" }));
 }
 
-/** Free ports on 127.0.0.1, one per README port: the READMEs' fixed ports (8080, 8081) would meet other runs'. */
+/**
+ * Free ports on 127.0.0.1, one per README port: the READMEs' fixed ports (8080, 8081) would meet other runs'. Each
+ * is below Linux's ephemeral range (32768 and up), so that no process binding port 0 (the engine's and the plugins'
+ * gRPC servers) takes it between this check and the emulator's start.
+ */
 export async function freePorts(ports: number[]): Promise<Map<number, number>> {
+    const free = (port: number) =>
+        new Promise<boolean>((resolve) => {
+            const server = net.createServer();
+            server.once("error", () => resolve(false));
+            server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+        });
     const chosen = new Map<number, number>();
     for (const port of ports) {
-        chosen.set(
-            port,
-            await new Promise<number>((resolve, reject) => {
-                const server = net.createServer();
-                server.once("error", reject);
-                server.listen(0, "127.0.0.1", () => {
-                    const { port: free } = server.address() as net.AddressInfo;
-                    server.close(() => resolve(free));
-                });
-            }),
-        );
+        for (;;) {
+            const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+            if ([...chosen.values()].includes(candidate) || !(await free(candidate))) continue;
+            chosen.set(port, candidate);
+            break;
+        }
     }
     return chosen;
 }

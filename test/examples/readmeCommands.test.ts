@@ -248,7 +248,7 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
                 const run = await runSteps({ script, folder, clone, ports, cliDir, timeoutMs: 1_100_000 });
                 try {
                     console.log(`${readme}, ${way}: first room after ${seconds(run.firstRoomMs)}, all steps ${seconds(run.totalMs)}`);
-                    expect(run.code, `${readme}, ${way}: the step \`${lastStep(run.output)}\` failed (exit ${run.code})\n${run.output.slice(-6000)}`).toBe(0);
+                    expect(run.code, `${readme}, ${way}: the step \`${lastStep(run.output)}\` failed (exit ${run.code})\n${run.output.slice(0, 3000)}\n...\n${run.output.slice(-6000)}`).toBe(0);
                     const teams: Team[] = emulators.map(({ port, developerKey }) => {
                         const origin = `http://127.0.0.1:${ports.get(port)}`;
                         const call = async (url: string, method: string, body?: unknown, key?: string) => {
