@@ -3,8 +3,8 @@
  * provider, from a clone where `npm ci` has run (it builds dist/) to `pulumi up` done in an empty folder. Two parts:
  * - the release's files each way needs, built as the READMEs say (`npm pack`, `npm run release:plugin`, `npm run
  *   release:sdks`), each timed;
- * - each example README's marked steps (harness/readmeSteps.ts), as written, from an empty folder, against an
- *   emulator of its own (its address put for the README's): the time until its first `pulumi up` returned, and all
+ * - each example README's marked steps (harness/readmeSteps.ts), as written, from an empty folder, the
+ *   emulators they start on ports of their own (put for the README's): the time until its first `pulumi up` returned, and all
  *   its steps. The ways run one after the other, so that they do not skew each other.
  * A user's first room is the build of what their way needs plus the steps. BENCH_FIRST_ROOM (comma-separated
  * example names) runs only those. The release is built into a scratch folder standing for the clone's.
@@ -13,9 +13,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
 import { locateCli, ROOT } from "../harness/pulumiCli";
-import { readmeSteps, README_DEVELOPER_KEY, runSteps } from "../harness/readmeSteps";
+import { freePorts, readmeEmulators, readmeSteps, runSteps, withPorts } from "../harness/readmeSteps";
 import { fmt } from "./support";
 
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
@@ -49,7 +48,7 @@ export async function run(): Promise<void> {
         const platform = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
         const build = {
             pack: timed("npm pack (the package folder's tarball)", () => quiet("npm", ["pack", "--ignore-scripts", "--pack-destination", clone, "--loglevel=error"])),
-            plugin: timed(`release:plugin --platforms ${platform} --products plugin`, () => quiet(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", platform, "--products", "plugin", "--out", release, "--runs", "1"])),
+            plugin: timed(`release:plugin --platforms ${platform} --products emulator,plugin`, () => quiet(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", platform, "--products", "emulator,plugin", "--out", release, "--runs", "1"])),
             python: timed("release:sdks --languages python (the wheel)", () => quiet(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--languages", "python", "--out", release])),
             go: timed("release:sdks --languages go (the Go module)", () => quiet(process.execPath, [path.join(ROOT, "scripts", "release-sdks.mjs"), "--languages", "go", "--out", release])),
         };
@@ -59,18 +58,24 @@ export async function run(): Promise<void> {
             for (const [way, script] of steps) {
                 // What this way builds before its steps: the executable way the plugin and its language's SDK, the package folder the tarball.
                 const language = example.replace(/-rooms$/, "");
-                const before = way === "folder" ? build.pack : build.plugin + (language === "python" ? build.python : language === "go" ? build.go : 0);
-                const emulator = await startEmulator({ rateLimit: 0, developerKey: README_DEVELOPER_KEY });
+                const before = way === "executable" ? build.plugin + (language === "python" ? build.python : language === "go" ? build.go : 0) : build.pack;
+                // The emulators the steps start, on ports of this run's own, put in the example's files too.
+                const ports = await freePorts(readmeEmulators(script).map((e) => e.port));
+                for (const file of execFileSync("git", ["ls-files", "-z", `examples/${example}`], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "")) {
+                    fs.writeFileSync(path.join(clone, file), withPorts(fs.readFileSync(path.join(ROOT, file), "utf8"), ports));
+                }
                 const folder = fs.mkdtempSync(path.join(os.tmpdir(), `vcrooms-bench-${example}-`));
+                let stop = () => {};
                 try {
-                    const result = await runSteps({ script, folder, clone, apiUrl: emulator.baseUrl, cliDir: cli.dir });
+                    const result = await runSteps({ script, folder, clone, ports, cliDir: cli.dir });
+                    stop = result.stop;
                     if (result.code !== 0) throw new Error(`${example}, ${way}: a step failed:\n${result.output.slice(-4000)}`);
                     const first = result.firstRoomMs === undefined ? undefined : result.firstRoomMs / 1000;
                     console.log(
                         `  ${`${example}, ${way}`.padEnd(30)} ${`${fmt(before, 1)} s`.padStart(12)} ${(first === undefined ? "-" : `${fmt(first, 1)} s`).padStart(20)} ${(first === undefined ? "-" : `${fmt(before + first, 1)} s`).padStart(11)} ${`${fmt(result.totalMs / 1000, 1)} s`.padStart(10)}`,
                     );
                 } finally {
-                    await emulator.close();
+                    stop();
                     fs.rmSync(folder, { recursive: true, force: true });
                 }
             }

@@ -29,7 +29,7 @@ export function renderInstallation(): string {
 One way per language. Python, Go and YAML programs run on the plugin's executable and need no Node.js; only the
 TypeScript ways need Node.js 22 or later (as \`@pulumi/pulumi\` requires; CI tests on 22.23.3). Each way is what
 a test does: \`test/release/programs.test.ts\` (the executable with the wheel, the Go module and YAML),
-\`test/package/install.test.ts\` and \`test/cli/examples.test.ts\` (the npm package), \`test/cli/docExamples.test.ts\`
+\`test/package/install.test.ts\` and \`test/examples/readmeCommands.test.ts\` (the npm package; the examples' READMEs, both ways for Python, Go and YAML), \`test/cli/docExamples.test.ts\`
 (every example of these pages in each language, on the package folder below).
 
 **The plugin executable** (Python, Go, YAML, and TypeScript on the plugin): one archive per platform,

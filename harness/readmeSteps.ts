@@ -2,17 +2,15 @@
  * An example's README as a user runs it: the fenced blocks it marks as the user's steps, run as written by bash from
  * an empty folder. A block fenced ```` ```sh steps ```` is run in every way the README offers; ```` ```sh
  * steps=executable ```` (or any other `steps={way}`) only in that way. A plain ```` ```sh ```` block is shown, not
- * run (the emulator started in another terminal: the runner brings its own). Used by
+ * run. The emulators the steps start (in the background, `&`) listen on ports of the run's own, put for the
+ * README's (`withPorts`). Used by
  * test/examples/readmeCommands.test.ts (the READMEs do not drift) and bench/firstRoom.ts (how long a user waits).
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-
-/** The address and key the READMEs' steps configure: the emulator a user starts as the README says. */
-export const README_API_URL = "http://127.0.0.1:8080/api/v1";
-export const README_DEVELOPER_KEY = "dev-key-0123456789abcdef";
 
 const FENCE = /^```(\S*)(.*)$/;
 
@@ -45,8 +43,52 @@ export function readmeSteps(markdown: string): Map<string, string> {
     return scripts;
 }
 
-/** The marker line bash prints (`set -x`) once the steps' first `pulumi up` has returned: the first room exists. */
-const FIRST_ROOM = ": first-room";
+/**
+ * The emulators a script starts (`... --port {port} --developer-key {key} ... &`, in the background as the READMEs
+ * say): each one's port and key, in the script's order.
+ */
+export function readmeEmulators(script: string): Array<{ port: number; developerKey: string }> {
+    return script
+        .split("\n")
+        .filter((line) => /(?:pulumi-vcrooms-emulator|vcrooms-emulator)\s.*--port\s+\d+/.test(line))
+        .map((line) => ({ port: Number(/--port\s+(\d+)/.exec(line)![1]), developerKey: /--developer-key\s+(\S+)/.exec(line)?.[1] ?? "" }));
+}
+
+/**
+ * Free ports on 127.0.0.1, one per README port: the READMEs' fixed ports (8080, 8081) would meet other runs'. Each
+ * is below Linux's ephemeral range (32768 and up), so that no process binding port 0 (the engine's and the plugins'
+ * gRPC servers) takes it between this check and the emulator's start.
+ */
+export async function freePorts(ports: number[]): Promise<Map<number, number>> {
+    const free = (port: number) =>
+        new Promise<boolean>((resolve) => {
+            const server = net.createServer();
+            server.once("error", () => resolve(false));
+            server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+        });
+    const chosen = new Map<number, number>();
+    for (const port of ports) {
+        for (;;) {
+            const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+            if ([...chosen.values()].includes(candidate) || !(await free(candidate))) continue;
+            chosen.set(port, candidate);
+            break;
+        }
+    }
+    return chosen;
+}
+
+/** `text` with each README port put for its run's own: in addresses (`127.0.0.1:8080`) and in `--port 8080`. */
+export function withPorts(text: string, ports: Map<number, number>): string {
+    return text.replace(/(127\.0\.0\.1:|--port\s+)(\d+)\b/g, (whole, before: string, port: string) => (ports.has(Number(port)) ? `${before}${ports.get(Number(port))}` : whole));
+}
+
+/**
+ * The marker line bash prints (`set -x`) once the steps' first `pulumi up` has returned: the first room exists. It
+ * carries the clock (milliseconds), as the output goes to a file and is read after the steps.
+ */
+const FIRST_ROOM = ': first-room "$(date +%s%3N)"';
+const FIRST_ROOM_TRACE = /^\+ : first-room (\d+)$/m;
 
 export interface StepsRun {
     code: number | null;
@@ -55,6 +97,13 @@ export interface StepsRun {
     /** Milliseconds from the first step until the first `pulumi up` returned, if one did. */
     firstRoomMs?: number;
     totalMs: number;
+    /** Each README port and the port its emulator was started on in this run. */
+    ports: Map<number, number>;
+    /**
+     * Ends what the steps left running (the emulators they started in the background: the caller looks at them
+     * first) and removes the user's home. Called at the latest when the time given has run out.
+     */
+    stop(): void;
 }
 
 export interface StepsOptions {
@@ -64,10 +113,11 @@ export interface StepsOptions {
     folder: string;
     /** `VCROOMS`: the clone (or what stands for it) the README's steps copy and install from. */
     clone: string;
-    /** The emulator the steps talk to, put for README_API_URL. */
-    apiUrl: string;
+    /** The ports put for the README's (freePorts; `withPorts` puts them in the clone's files as well). */
+    ports: Map<number, number>;
     /** The folder with `pulumi` (and its language hosts). */
     cliDir: string;
+    /** How long the steps, and what they start in the background, may run. */
     timeoutMs?: number;
 }
 
@@ -99,34 +149,50 @@ export function userEnvironment(home: string, clone: string, cliDir: string): No
     };
 }
 
-/** Runs a way's script with bash (`set -ex`: the first failing step stops it) from `folder`, as a user types it. */
+/**
+ * Runs a way's script with bash (`set -ex`: the first failing step stops it) from `folder`, as a user types it, the
+ * README's ports put for the run's own. Bash leads a process group of its own, so what the steps start in the
+ * background (`&`) is ended with it (`stop`), and its output goes to a file: a background emulator keeps a pipe
+ * open long after the steps are done.
+ */
 export function runSteps(options: StepsOptions): Promise<StepsRun> {
-    const lines = options.script.replaceAll(README_API_URL, options.apiUrl).split("\n");
+    const lines = withPorts(options.script, options.ports).split("\n");
     const up = lines.findIndex((l) => /^pulumi up\b/.test(l.trim()));
     if (up >= 0) lines.splice(up + 1, 0, FIRST_ROOM);
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-user-home-"));
-    fs.mkdirSync(path.join(home, "state"));
+    // The user's home, and beside it the file the steps print to (read once bash is done).
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-user-"));
+    const home = path.join(base, "home");
+    fs.mkdirSync(path.join(home, "state"), { recursive: true });
+    const log = path.join(base, "steps.log");
+    const out = fs.openSync(log, "w");
+    const startedAt = Date.now();
     const started = performance.now();
-    let firstRoomMs: number | undefined;
     return new Promise((resolve, reject) => {
-        const child = spawn("bash", ["-c", ["set -ex", ...lines].join("\n")], { cwd: options.folder, env: userEnvironment(home, options.clone, options.cliDir), stdio: ["ignore", "pipe", "pipe"] });
-        let output = "";
-        const take = (chunk: Buffer) => {
-            output += chunk.toString();
-            if (firstRoomMs === undefined && output.includes(`+ ${FIRST_ROOM}`)) firstRoomMs = performance.now() - started;
+        const child = spawn("bash", ["-c", ["set -ex", ...lines].join("\n")], { cwd: options.folder, env: userEnvironment(home, options.clone, options.cliDir), stdio: ["ignore", out, out], detached: true });
+        fs.closeSync(out);
+        const end = () => {
+            try {
+                process.kill(-child.pid!, "SIGTERM");
+            } catch {
+                // Nothing left in the group.
+            }
         };
-        child.stdout.on("data", take);
-        child.stderr.on("data", take);
         const limit = options.timeoutMs ?? 600_000;
+        let late = false;
         const timer = setTimeout(() => {
-            output += `\n(the steps were stopped after ${limit / 1000} s)\n`;
-            child.kill("SIGTERM");
+            late = true;
+            end();
         }, limit);
-        child.once("error", reject);
-        child.once("close", (code) => {
+        const stop = () => {
             clearTimeout(timer);
-            fs.rmSync(home, { recursive: true, force: true });
-            resolve({ code, output, firstRoomMs, totalMs: performance.now() - started });
+            end();
+            fs.rmSync(base, { recursive: true, force: true });
+        };
+        child.once("error", reject);
+        child.once("exit", (code) => {
+            const output = fs.readFileSync(log, "utf8") + (late ? `\n(the steps were stopped after ${limit / 1000} s)\n` : "");
+            const first = FIRST_ROOM_TRACE.exec(output);
+            resolve({ code, output, firstRoomMs: first ? Number(first[1]) - startedAt : undefined, totalMs: performance.now() - started, ports: options.ports, stop });
         });
     });
 }

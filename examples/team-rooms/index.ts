@@ -6,7 +6,7 @@
  *   pulumi up
  *
  * The test suite runs this program through the engine stand-in (test/resources/example.test.ts)
- * and the real Pulumi CLI (test/cli/examples.test.ts) against the embedded emulator.
+ * and the real Pulumi CLI (test/examples/readmeCommands.test.ts, as the README says) against the embedded emulator.
  */
 import * as vcrooms from "pulumi-vcrooms";
 

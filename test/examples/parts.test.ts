@@ -1,7 +1,7 @@
 /**
  * The examples' pure parts, without an engine: gitops' rooms.yaml validation (each error names the file, the
  * room and the field) and usage-report's Markdown table and SVG chart for the figures the real-CLI test seeds
- * (test/cli/examples.test.ts runs both programs whole, through the real CLI).
+ * (test/examples/readmeCommands.test.ts runs both programs whole, as their READMEs say, through the real CLI).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -56,7 +56,7 @@ describe("examples/gitops: rooms.yaml", () => {
 });
 
 describe("examples/usage-report: table and chart", () => {
-    // The figures test/cli/examples.test.ts seeds: March usage only (board's April minutes fall outside).
+    // Figures of several rooms over a period: March usage only (board's April minutes fall outside).
     const usage: Usage = {
         dateStart: "2026-03-01",
         dateEnd: "2026-03-31",

@@ -1,6 +1,6 @@
 /**
  * Every example program through the engine stand-in against the emulator: the fast check of what
- * test/cli/examples.test.ts proves through the real CLI (usage-report's parts: test/examples/parts.test.ts).
+ * test/examples/readmeCommands.test.ts proves through the real CLI (each README run as written) (usage-report's parts: test/examples/parts.test.ts).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
