@@ -215,9 +215,6 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
     }, 900_000);
     /** The release's files, built by the first way whose steps take them (the plugin executable's). */
     const releaseDir = () => (release ??= buildRelease(["emulator", "plugin"], ["python", "go"])).dir;
-    afterAll(() => {
-        if (release?.owned) fs.rmSync(release.dir, { recursive: true, force: true });
-    });
 
     /**
      * The folder standing for the user's clone, for one run: the README's folder as the repository holds it (never

@@ -1,7 +1,7 @@
 /**
  * The package as a user installs it, without the Pulumi CLI: what the tarball holds, a strict user program
  * type-checked against it, and the git install that builds itself (README, "Install"). The examples installed
- * from the tarball run through the real CLI in test/cli/examples.test.ts.
+ * from the tarball run through the real CLI, as their READMEs say, in test/examples/readmeCommands.test.ts.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";

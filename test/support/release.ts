@@ -25,8 +25,6 @@ export interface Release {
     emulatorArchive: string;
     wheel: string;
     goModule: string;
-    /** The caller's to remove: never (the run's folder is removed after the run; VCROOMS_RELEASE_DIR's is the caller's). */
-    owned: boolean;
 }
 
 export const runQuietly = (file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
@@ -103,7 +101,6 @@ export function buildRelease(products: Array<"plugin" | "emulator"> = ["emulator
         emulatorArchive: path.join(dir, `vcrooms-emulator-v${VERSION}-linux-amd64.tar.gz`),
         wheel: path.join(dir, `pulumi_vcrooms-${VERSION}-py3-none-any.whl`),
         goModule: path.join(dir, "sdk", "go"),
-        owned: false,
     };
     const expected = [
         ...(products.includes("plugin") ? [found.archive] : []),
