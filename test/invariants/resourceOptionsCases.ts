@@ -13,8 +13,9 @@
  * claim holds for each of them. The TeamDefaults is the team's one record, so the options are grouped into a few
  * chains in which each kind's one resource carries several options at once (each option's effect is seen apart:
  * ignoreChanges and aliases leave an up with no write, protect refuses a delete, retainOnDelete and deletedWith leave
- * the API untouched, replaceOnChanges and replacementTrigger replace). Cases particular to Rooms (two of one name under
- * two components, a transform's secret, the friendlyUrl a create-first replacement meets) follow.
+ * the API untouched, replaceOnChanges and replacementTrigger replace); replaceWith has a case of its own, each
+ * kind bound to one Room. Cases particular to Rooms (two of one name under two components, a transform's secret,
+ * the friendlyUrl a create-first replacement meets) follow.
  *
  * What customTimeouts does in the plugin face (giving up after it) is test/cli/customTimeouts.test.ts: here, that the
  * plugin takes it on every kind and the SDK face refuses it.
@@ -73,12 +74,12 @@ export const OPTIONS_COVERED: Record<keyof pulumi.CustomResourceOptions, string>
     transformations: "not covered: the older form of transforms",
     id: "not covered: a resource's get by id",
     urn: "not covered: a resource's get by URN",
-    version: "not covered: the plugin's version",
-    pluginDownloadURL: "not covered: the plugin is found by its path",
+    version: "not here: test/release/programs.test.ts, the Python SDK's resources (which set it to the SDK's version): installed alone, another version fails naming the one asked for; beside it, the asked version runs",
+    pluginDownloadURL: "not here: test/release/programs.test.ts, the Python SDK's resources (which set it from the schema): the engine's failure names the URL they ask the plugin from",
     stateMigrations: "not covered",
-    replaceWith: "not covered",
-    hooks: "not covered",
-    envVarMappings: "not covered",
+    replaceWith: "the replaceWith case: on every kind, bound to a Room replaced by a create-only change",
+    hooks: "not covered: resource hooks run the program's own functions around the engine's steps; nothing the provider does is in them",
+    envVarMappings: "not covered: an option of provider resources (a program's explicit vcrooms Provider), which this harness's program does not declare; a dynamic resource has no provider resource it could apply to",
 };
 
 /**
@@ -112,7 +113,7 @@ export const IN_YAML: Record<keyof pulumi.CustomResourceOptions, { yaml: string 
     additionalSecretOutputs: { notCovered: "the plugin's schema marks the secret outputs, which Pulumi YAML applies itself" },
     version: { notCovered: OPTIONS_COVERED.version },
     pluginDownloadURL: { notCovered: OPTIONS_COVERED.pluginDownloadURL },
-    replaceWith: { notCovered: OPTIONS_COVERED.replaceWith },
+    replaceWith: { yaml: "replaceWith: [${target}], a Room replaced by a create-only change" },
     envVarMappings: { notCovered: OPTIONS_COVERED.envVarMappings },
 };
 
@@ -146,6 +147,7 @@ export function yamlProgram(name: string, resources: Declared[], written: Set<st
         written.add(key);
         switch (key) {
             case "dependsOn":
+            case "replaceWith":
                 return (v as string[]).map(named);
             case "deletedWith":
                 return named(v as string);
@@ -468,6 +470,31 @@ export function resourceOptionCases(face: Face): void {
                 await upOk();
                 expect(await writesOf(emulator)).toEqual([expect.stringMatching(/^DELETE \/api\/v1\/rooms\//)]);
                 expect(await liveOf(again)).toEqual(expected(true));
+            });
+
+            it(`${face}: on every kind, replaceWith [a Room] replaces the resource when that Room is replaced by a create-only change, and nothing else`, async () => {
+                await fresh();
+                // The Room replaceWith names: a change of its languages (create-only on a room) replaces it.
+                const target = (languages: string[]) => ({ kind: "Room", name: "target", args: { description: "Target room", languages } });
+                const step = (languages: string[]) => [HOST, target(languages), ...KINDS.map((k) => sampleOf(k, false, { replaceWith: ["target"] }))];
+                await declare({ resources: step(["en"]) });
+                await upOk();
+                const before = await idsOf();
+                const host = (await project.resourceState(HOST.name))?.id;
+                const targetBefore = (await project.resourceState("target"))?.id;
+
+                // Only the target's input changes: it is replaced, each kind bound to it is replaced with it, the host room stays.
+                await declare({ resources: step(["nl-NL"]) });
+                const up = await upOk([], { preview: false });
+                expect(opOf(up, "target"), `${face}: the target room, its create-only languages changed`).toContain("create-replacement");
+                expect((await project.resourceState("target"))?.id).not.toBe(targetBefore);
+                for (const k of KINDS) expect(opOf(up, k), `${face}, ${k}: replaceWith [target], the target replaced, must replace it`).toContain("create-replacement");
+                const after = await idsOf();
+                // The TeamDefaults keeps its id (the team's): its up's step above says it was replaced.
+                for (const k of KINDS.filter((k) => k !== "teamDefaults")) expect(after[k], `${face}, ${k}: replaceWith, a new resource`).not.toBe(before[k]);
+                expect(["", "same"], `${face}: the host room, declared without replaceWith, is left as it is`).toContain(opOf(up, HOST.name));
+                expect((await project.resourceState(HOST.name))?.id).toBe(host);
+                expect(await liveOf(after)).toEqual(expected(false));
             });
 
             it(`${face}: on every kind, the import option ${face === "dynamic" ? "is refused in one line naming what adopts" : "adopts a Room and refuses the kinds the API cannot read"}; customTimeouts ${face === "dynamic" ? "is refused in one line naming the plugin" : "is taken"}`, async () => {

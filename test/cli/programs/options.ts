@@ -9,7 +9,7 @@
  *   test:resources   [{ kind, name, args?, parent?, options? }] (JSON): `kind` Room, TeamDefaults, JoinToken or
  *                    RoomContentPurge; `args` may name another resource's output as `{ "$ref": "<name>.<output>" }`
  *                    (a join token's roomId, say); `options`: the resource options in their JSON form, resources
- *                    and components named: dependsOn, deletedWith, aliases' parent ("root": the stack)
+ *                    and components named: dependsOn, deletedWith, replaceWith, aliases' parent ("root": the stack)
  *   test:secret      secret config: a value the transform below gives
  *   test:secretTransform  [arg name] (JSON): a stack transform (registered at the program's start, as Pulumi's docs
  *                    show) sets these args of every Room to the secret `test:secret`
@@ -34,6 +34,7 @@ interface DeclaredOptions {
     import?: string;
     hideDiffs?: string[];
     customTimeouts?: pulumi.CustomTimeouts;
+    replaceWith?: string[];
 }
 
 interface Declared {
@@ -103,6 +104,7 @@ export = async () => {
             import: o.import,
             hideDiffs: o.hideDiffs,
             customTimeouts: o.customTimeouts,
+            replaceWith: o.replaceWith?.map(resource),
         };
         const args = resolve(r.args ?? {}) as Record<string, unknown>;
         const make = () => (face === "plugin" ? new PluginResource(r.kind, r.name, args, opts) : new (vcrooms[r.kind] as new (n: string, a: object, o: pulumi.CustomResourceOptions) => pulumi.CustomResource)(r.name, args, opts));
