@@ -79,7 +79,7 @@ export const OPTIONS_COVERED: Record<keyof pulumi.CustomResourceOptions, string>
     stateMigrations: "not covered",
     replaceWith: "the replaceWith case: on every kind, bound to a Room replaced by a create-only change",
     hooks: "not covered: resource hooks run the program's own functions around the engine's steps; nothing the provider does is in them",
-    envVarMappings: "not covered: an option of provider resources (a program's explicit vcrooms Provider), which this harness's program does not declare; a dynamic resource has no provider resource it could apply to",
+    envVarMappings: "the plugin face's envVarMappings case, on an explicit provider (an option of provider resources: a dynamic resource has no provider resource it could apply to, and the YAML face's cases declare no provider)",
 };
 
 /**
@@ -114,7 +114,7 @@ export const IN_YAML: Record<keyof pulumi.CustomResourceOptions, { yaml: string 
     version: { notCovered: OPTIONS_COVERED.version },
     pluginDownloadURL: { notCovered: OPTIONS_COVERED.pluginDownloadURL },
     replaceWith: { yaml: "replaceWith: [${target}], a Room replaced by a create-only change" },
-    envVarMappings: { notCovered: OPTIONS_COVERED.envVarMappings },
+    envVarMappings: { notCovered: "Pulumi YAML takes it on a provider resource, but the YAML face's cases declare no provider: the plugin face's case covers it" },
 };
 
 /** A resource as the cases declare it (the program's `test:resources` entry; test/cli/programs/options.ts). */
@@ -244,9 +244,9 @@ export function resourceOptionCases(face: Face): void {
              * Declares `resources` (and what else the case sets): as the program's config in the JavaScript faces, as the
              * project's Pulumi.yaml in the YAML face (which has no components, transforms or stack outputs to write).
              */
-            const declare = async (config: { resources?: Declared[]; components?: unknown[]; outputs?: unknown[]; secretTransform?: string[]; refusals?: "log" }) => {
+            const declare = async (config: { resources?: Declared[]; components?: unknown[]; outputs?: unknown[]; secretTransform?: string[]; refusals?: "log"; providers?: unknown[] }) => {
                 if (face === "yaml") {
-                    if (config.components?.length || config.outputs?.length || config.secretTransform?.length) throw new Error("the YAML face declares resources only");
+                    if (config.components?.length || config.outputs?.length || config.secretTransform?.length || config.providers?.length) throw new Error("the YAML face declares resources only");
                     fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, config.resources ?? [], written));
                     return;
                 }
@@ -256,6 +256,7 @@ export function resourceOptionCases(face: Face): void {
                     "test:outputs": JSON.stringify(config.outputs ?? []),
                     "test:secretTransform": JSON.stringify(config.secretTransform ?? []),
                     "test:refusals": config.refusals ?? "throw",
+                    "test:providers": JSON.stringify(config.providers ?? []),
                 });
             };
             /** Empties the stack: the next case starts from nothing. */
@@ -292,7 +293,9 @@ export function resourceOptionCases(face: Face): void {
                     fs.writeFileSync(path.join(folder, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, [], written));
                     project = await projectFor(emulator, {}, { folder });
                 } else {
-                    project = await projectFor(emulator, { "test:face": face }, { program: PROGRAM, plugin: face === "plugin", secretConfig: { "test:secret": "Confidential board topic" } });
+                    // TEAM_KEY: the developer key under a name of the team's own, which the envVarMappings case maps.
+                    const env = face === "plugin" ? { TEAM_KEY: emulator.developerKey } : undefined;
+                    project = await projectFor(emulator, { "test:face": face }, { program: PROGRAM, plugin: face === "plugin", secretConfig: { "test:secret": "Confidential board topic" }, env });
                 }
                 projects.push(project);
             });
@@ -496,6 +499,25 @@ export function resourceOptionCases(face: Face): void {
                 expect((await project.resourceState(HOST.name))?.id).toBe(host);
                 expect(await liveOf(after)).toEqual(expected(false));
             });
+
+            // envVarMappings is an option of provider resources: only the plugin face's program declares one (OPTIONS_COVERED.envVarMappings).
+            if (face === "plugin") {
+                it("plugin: envVarMappings on an explicit provider declared with no developerKey maps the environment's TEAM_KEY to VCROOMS_DEVELOPER_KEY: every kind is created through it, and the stack holds no key in clear", async () => {
+                    await fresh();
+                    const team = { name: "team", args: { apiUrl: emulator.baseUrl }, envVarMappings: { TEAM_KEY: "VCROOMS_DEVELOPER_KEY" } };
+                    const through = { provider: team.name };
+                    await declare({ providers: [team], resources: [{ ...HOST, options: through }, ...KINDS.map((k) => sampleOf(k, false, through))] });
+                    const up = await project.up([], { preview: false });
+                    expect(up.code, `plugin: envVarMappings {TEAM_KEY: VCROOMS_DEVELOPER_KEY} on the explicit provider:\n${said(up)}`).toBe(0);
+                    const ids = await idsOf();
+                    for (const k of KINDS) expect(ids[k], `plugin, ${k}: created through the provider whose key envVarMappings gives`).toBeDefined();
+                    expect(await liveOf(ids)).toEqual(expected(false));
+                    expect(await project.exportText(), "plugin: envVarMappings, the key in clear in the stack's state").not.toContain(emulator.developerKey);
+                    // Emptied through the same provider (its mapping is the one way it has the key).
+                    await declare({ providers: [team] });
+                    await upOk();
+                });
+            }
 
             it(`${face}: on every kind, the import option ${face === "dynamic" ? "is refused in one line naming what adopts" : "adopts a Room and refuses the kinds the API cannot read"}; customTimeouts ${face === "dynamic" ? "is refused in one line naming the plugin" : "is taken"}`, async () => {
                 await fresh();

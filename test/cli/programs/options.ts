@@ -13,6 +13,8 @@
  *   test:secret      secret config: a value the transform below gives
  *   test:secretTransform  [arg name] (JSON): a stack transform (registered at the program's start, as Pulumi's docs
  *                    show) sets these args of every Room to the secret `test:secret`
+ *   test:providers   [{ name, args?, envVarMappings? }] (JSON): explicit vcrooms providers, declared first, which a
+ *                    resource names in its options as `provider`
  *   test:outputs     [{ name, of, output }] (JSON): stack outputs, each a resource's output
  *   test:refusals    "log": a resource whose constructor refuses its options (the SDK face refuses `import` and
  *                    `customTimeouts`) is logged as an error and skipped, so that one preview shows every kind's
@@ -35,6 +37,7 @@ interface DeclaredOptions {
     hideDiffs?: string[];
     customTimeouts?: pulumi.CustomTimeouts;
     replaceWith?: string[];
+    provider?: string;
 }
 
 interface Declared {
@@ -49,6 +52,13 @@ interface Declared {
 class PluginResource extends pulumi.CustomResource {
     constructor(type: string, name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
         super(`vcrooms:index:${type}`, name, { roomUrl: undefined, topic: undefined, token: undefined, ...args }, opts);
+    }
+}
+
+/** An explicit vcrooms provider, as a generated SDK's Provider class declares it. */
+class PluginProvider extends pulumi.ProviderResource {
+    constructor(name: string, args: Record<string, unknown>, opts?: pulumi.ResourceOptions) {
+        super("vcrooms", name, args, opts);
     }
 }
 
@@ -72,6 +82,9 @@ export = async () => {
     const byName = new Map<string, pulumi.Resource>();
     for (const c of config.getObject<Array<{ name: string; type: string; parent?: string }>>("components") ?? []) {
         byName.set(c.name, new Component(c.type, c.name, { parent: c.parent ? byName.get(c.parent) : undefined }));
+    }
+    for (const p of config.getObject<Array<{ name: string; args?: Record<string, unknown>; envVarMappings?: Record<string, string> }>>("providers") ?? []) {
+        byName.set(p.name, new PluginProvider(p.name, p.args ?? {}, { envVarMappings: p.envVarMappings }));
     }
     const resolve = (value: unknown): unknown => {
         if (Array.isArray(value)) return value.map(resolve);
@@ -105,6 +118,7 @@ export = async () => {
             hideDiffs: o.hideDiffs,
             customTimeouts: o.customTimeouts,
             replaceWith: o.replaceWith?.map(resource),
+            provider: o.provider ? (resource(o.provider) as pulumi.ProviderResource) : undefined,
         };
         const args = resolve(r.args ?? {}) as Record<string, unknown>;
         const make = () => (face === "plugin" ? new PluginResource(r.kind, r.name, args, opts) : new (vcrooms[r.kind] as new (n: string, a: object, o: pulumi.CustomResourceOptions) => pulumi.CustomResource)(r.name, args, opts));
