@@ -79,7 +79,7 @@ export const OPTIONS_COVERED: Record<keyof pulumi.CustomResourceOptions, string>
     stateMigrations: "not covered",
     replaceWith: "the replaceWith case: on every kind, bound to a Room replaced by a create-only change",
     hooks: "not covered: resource hooks run the program's own functions around the engine's steps; nothing the provider does is in them",
-    envVarMappings: "the plugin face's envVarMappings case, on an explicit provider (an option of provider resources: a dynamic resource has no provider resource it could apply to, and the YAML face's cases declare no provider)",
+    envVarMappings: "the plugin face's envVarMappings case, on an explicit provider; an option of provider resources, so the third case shows the engine refusing it on a dynamic resource in one line (the YAML face's cases declare no provider)",
 };
 
 /**
@@ -519,7 +519,7 @@ export function resourceOptionCases(face: Face): void {
                 });
             }
 
-            it(`${face}: on every kind, the import option ${face === "dynamic" ? "is refused in one line naming what adopts" : "adopts a Room and refuses the kinds the API cannot read"}; customTimeouts ${face === "dynamic" ? "is refused in one line naming the plugin" : "is taken"}`, async () => {
+            it(`${face}: on every kind, the import option ${face === "dynamic" ? "is refused in one line naming what adopts" : "adopts a Room and refuses the kinds the API cannot read"}; customTimeouts ${face === "dynamic" ? "is refused in one line naming the plugin, and envVarMappings by the engine, naming provider resources" : "is taken"}`, async () => {
                 await fresh();
                 const made = (await api("POST", "/rooms", { friendly_url: "acme-imported", description: SAMPLES.room.change.first })).body as { id: string };
                 const imported = (k: Kind) => {
@@ -542,14 +542,18 @@ export function resourceOptionCases(face: Face): void {
                     for (const k of KINDS) expect((await project.resourceState(`${k}-timed`))?.id, `${face}, ${k}: customTimeouts`).toBeDefined();
                     return;
                 }
-                // The SDK face: each kind refuses both options at preview (the program logs each refusal, so one preview shows them all).
-                await declare({ resources: [HOST, ...KINDS.map(imported), ...KINDS.map(timed)], refusals: "log" });
+                // envVarMappings is an option of provider resources, which a dynamic resource has none of.
+                const mapped = (k: Kind) => sampleOf(k, false, { envVarMappings: { TEAM_KEY: "VCROOMS_DEVELOPER_KEY" } }, { name: `${k}-mapped` });
+                // The SDK face: each kind's three options are refused at preview (the program logs each refusal, so one preview shows them all).
+                await declare({ resources: [HOST, ...KINDS.map(imported), ...KINDS.map(timed), ...KINDS.map(mapped)], refusals: "log" });
                 const refused = await project.preview();
                 const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message.trim().replace(/^error: /, ""));
                 for (const k of KINDS) {
                     const type = declarations[k].type;
                     expect(errors, k).toContainEqual(expect.stringMatching(new RegExp(`^${type} "${k}-imported": the import option cannot adopt a dynamic resource [^\n]*use the vcrooms plugin's resources`)));
                     expect(errors, k).toContainEqual(expect.stringMatching(new RegExp(`^${type} "${k}-timed": customTimeouts \\(create, update, delete\\) has no effect on a dynamic resource [^\n]*use the vcrooms plugin's resources \\(vcrooms:index:${type}`)));
+                    // Refused by the engine itself, in one line naming the option (so the SDK adds no refusal of its own).
+                    expect(errors, `dynamic, ${k}: envVarMappings`).toContainEqual(expect.stringMatching(new RegExp(`failed to register new resource ${k}-mapped \\[[^\\]]*\\]: [^\n]*envVarMappings can only be used with provider resources`)));
                 }
                 expect(said(refused)).toMatch(/Room "room-imported": [^\n]*adoptExisting: true[^\n]*use the vcrooms plugin's resources/);
                 // One line each. (Uncaught, as in a user's program, each is the program's one-line failure, as the import

@@ -38,6 +38,7 @@ interface DeclaredOptions {
     customTimeouts?: pulumi.CustomTimeouts;
     replaceWith?: string[];
     provider?: string;
+    envVarMappings?: Record<string, string>;
 }
 
 interface Declared {
@@ -119,6 +120,7 @@ export = async () => {
             customTimeouts: o.customTimeouts,
             replaceWith: o.replaceWith?.map(resource),
             provider: o.provider ? (resource(o.provider) as pulumi.ProviderResource) : undefined,
+            envVarMappings: o.envVarMappings,
         };
         const args = resolve(r.args ?? {}) as Record<string, unknown>;
         const make = () => (face === "plugin" ? new PluginResource(r.kind, r.name, args, opts) : new (vcrooms[r.kind] as new (n: string, a: object, o: pulumi.CustomResourceOptions) => pulumi.CustomResource)(r.name, args, opts));
