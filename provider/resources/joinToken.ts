@@ -91,7 +91,11 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
      * state's old key until an up has run (storedKey.ts). The check is local: the token's signature, no request.
      */
     async diff(_id: string, olds: TokenOutputs, news: TokenInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindDiff> {
-        const changed = userExtras(joinToken).map(([name]) => name).filter((name) => JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
+        // `connection` is not signed into the token: another team replaces it (withTeamMove), a key the team no longer
+        // verifies replaces it as `token` (below), and the same team's URL spelt another way changes nothing.
+        const changed = userExtras(joinToken)
+            .map(([name]) => name)
+            .filter((name) => name !== "connection" && JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
         // A stale token is the same input, or the same token, issued anew: an update that replaces, never the add or
         // delete of a property (detailOf would judge `token`, an output the inputs lack, deleted).
         let stale: "room" | "token" | undefined = changed.length === 0 && olds.stale !== undefined ? (olds.stale.input === "room" ? "room" : "token") : undefined;

@@ -11,6 +11,7 @@
  */
 import { redactedWarning, type Warning } from "./warnings";
 import type { CheckFailure } from "../model/check";
+import { isSecret, settingByName } from "../model/settings";
 import type { Declaration, Values } from "../declarations/declaration";
 import { givenSecretsInputs, hiddenKey, secretInputs } from "../declarations/derive";
 import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./kind";
@@ -50,6 +51,20 @@ function secretValues(d: Declaration, ctx: Context | undefined, bags: ReadonlyAr
             const value = bag[name];
             if (keys === undefined) leaves(value, found);
             else if (value !== null && typeof value === "object") for (const key of keys) leaves((value as Values)[key], found);
+        }
+        // The bookkeeping outputs are kept as secrets (a TeamDefaults' restoreValues: the team's values before it took
+        // them over, which another stack may have given as secrets), and a restore sends them: an answer echoing one
+        // must not show it. Of the settings in it, those a stack can give as secrets (free text, or secret ones): a
+        // colour or a number there is no one's secret, and taking it out would blank plain words of the messages.
+        for (const name of Object.keys(d.bookkeeping ?? {})) {
+            const held = bag[name];
+            if (held === null || typeof held !== "object" || Array.isArray(held)) leaves(held, found);
+            else {
+                for (const [field, value] of Object.entries(held as Values)) {
+                    const setting = settingByName(field);
+                    if (setting === undefined || setting.freeText === true || isSecret(setting)) leaves(value, found);
+                }
+            }
         }
     }
     return found;

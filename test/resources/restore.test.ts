@@ -35,4 +35,21 @@ describe("restore of team defaults that set images", () => {
         expect((await api("GET", "/")).body).toMatchObject({ palette_mode: "dark", session_length: null, custom_logo: "https://cdn.example.com/logo.png" });
         expect(Object.keys(engine.resources())).toEqual([]);
     });
+
+    it("an answer that echoes a value being put back does not show it: the team's values before the take-over are kept as secrets", async () => {
+        // Another stack gave the team this consent message as a secret; this TeamDefaults took it over and would put it back.
+        const canary = "cnryRestoreEcho4k";
+        expect((await api("PATCH", "/", { consent_message: canary })).status).toBe(200);
+        const engine = engineFor(env.emulator, "restore-echo");
+        const up = await engine.up(async () => {
+            new sdk.TeamDefaults("echoed", { consentMessage: "Ours, declared in this stack." });
+        });
+        expect(up.errors).toEqual([]);
+        const echo = { message: "The given data was invalid.", errors: { consent_message: [`${canary} is too fancy`] } };
+        await control(env.emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 422, body: echo, count: 3 });
+        const refused = await engine.destroy();
+        expect([...refused.errors, ...refused.warnings].join("\n"), "the API's answer was reported").toContain("is too fancy");
+        expect([...refused.errors, ...refused.warnings].join("\n")).not.toContain(canary);
+        await control(env.emulator, "POST", "/reset");
+    });
 });

@@ -116,6 +116,25 @@ describe("a resource whose provider now speaks for another team", () => {
     });
 });
 
+describe("a resource's own connection spelt another way", () => {
+    it("replaces no kind when its connection's API URL names the same team another way (localhost, a trailing slash)", async () => {
+        await control(teamA, "POST", "/reset");
+        const a = runtimeOf(teamA);
+        const connection = { apiUrl: teamA.baseUrl, developerKey: teamA.developerKey };
+        const respelt = { apiUrl: `${teamA.baseUrl.replace("127.0.0.1", "localhost")}/`, developerKey: teamA.developerKey };
+        const host = await a.kinds.room.create((await a.kinds.room.check({}, { friendlyUrl: "conn-host", connection }, ctxOf("room"))).inputs, ctxOf("room"));
+        for (const kind of KINDS) {
+            const checked = await a.kinds[kind].check({}, { ...INPUTS[kind](host.id), connection }, ctxOf(kind));
+            expect(checked.failures, kind).toEqual([]);
+            const created = await a.kinds[kind].create(checked.inputs, ctxOf(kind));
+            const news = (await a.kinds[kind].check(checked.inputs, { ...INPUTS[kind](host.id), connection: respelt }, ctxOf(kind))).inputs;
+            const diff = await a.kinds[kind].diff(created.id, created.outs, news, ctxOf(kind));
+            expect(diff.replaces, `${kind}: the same team's URL spelt another way replaces nothing`).toEqual([]);
+            await a.kinds[kind].delete(created.id, created.outs, ctxOf(kind));
+        }
+    });
+});
+
 describe("the plugin's DiffConfig", () => {
     const plugin = new VcroomsPlugin("0.1.0");
     const args = (apiUrl: unknown, extra: Values = {}) => ({ apiUrl, developerKey: secretValue("key-1"), ...extra });
