@@ -424,11 +424,12 @@ export function previewWarnings(stack: string, preview: unknown, secrets: Readon
 const DEFAULTS_TYPES = new Set(["vcrooms:index:TeamDefaults", "pulumi-nodejs:dynamic/vcrooms:TeamDefaults"]);
 
 /**
- * The team's defaults records that more than one TeamDefaults declares, over every stack read (listed or not): the
+ * The team's defaults records that more than one TeamDefaults declares (`atLeast` of them: 1 lists every declared
+ * record, with its declarations), over every stack read (listed or not): the
  * record's id is the team's, so two declarations holding one id fight over one record, each up putting its own values
  * back and each destroy restoring what it took over.
  */
-export function sharedTeamDefaultsOf(stacks: ReadonlyArray<{ stack: string; stackExport: unknown }>): SharedTeamDefaults[] {
+export function sharedTeamDefaultsOf(stacks: ReadonlyArray<{ stack: string; stackExport: unknown }>, atLeast = 2): SharedTeamDefaults[] {
     const byId = new Map<string, SharedTeamDefaults["declaredBy"]>();
     for (const { stack, stackExport } of stacks) {
         const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
@@ -437,7 +438,7 @@ export function sharedTeamDefaultsOf(stacks: ReadonlyArray<{ stack: string; stac
             byId.set(r.id, [...(byId.get(r.id) ?? []), { stack, urn: r.urn }]);
         }
     }
-    return [...byId].filter(([, declaredBy]) => declaredBy.length > 1).map(([id, declaredBy]) => ({ id, declaredBy }));
+    return [...byId].filter(([, declaredBy]) => declaredBy.length >= atLeast).map(([id, declaredBy]) => ({ id, declaredBy }));
 }
 
 /** The warning a shared defaults record gets. */
@@ -610,7 +611,10 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         const hidden = hiddenNames.get(r.id);
         return [{ id: r.id, friendlyUrl: hidden === undefined ? r.friendlyUrl : "[secret]", resourceName: managed.names[0]!, stacks: managed.stacks }];
     });
-    const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy, hiddenNames);
+    // The stacks whose TeamDefaults holds the team's defaults record (by its id): the defaults' violations are theirs.
+    const defaultsId = inputs.team.defaults.values.id;
+    const defaultsStacks = typeof defaultsId === "string" ? [...new Set(sharedTeamDefaultsOf([...inputs.stacks, ...unlisted], 1).filter((s) => s.id === defaultsId).flatMap((s) => s.declaredBy.map((b) => b.stack)))] : [];
+    const governance = judgeTeam(inputs.team, inputs.packConfig, managedBy, hiddenNames, defaultsStacks);
     const sharedTeamDefaults = sharedTeamDefaultsOf([...inputs.stacks, ...unlisted]);
     const warnings = [...inputs.stacks.flatMap((s) => previewWarnings(s.stack, s.preview, secretPathsOf(s.stackExport))), ...sharedTeamDefaults.map(sharedDefaultsWarning)];
     const driftResources = drift.reduce((n, s) => n + s.resources.length, 0);
@@ -648,7 +652,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
  * the configuration the pack's config document gives it: the pack's own rules (`judgeRecord`), with the team's
  * defaults as what a room inherits. A configuration a policy refuses stops the audit, as it stops the pack.
  */
-function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, Managed>, hiddenNames: ReadonlyMap<string, string>): AuditReport["governance"] {
+function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, Managed>, hiddenNames: ReadonlyMap<string, string>, defaultsStacks: string[]): AuditReport["governance"] {
     const secret = SECRET_SETTINGS;
     const defaults: RecordSubject = { kind: "TeamDefaults", name: team.defaults.domain, values: team.defaults.values, secret };
     const policies = resourcePolicies.map((p) => ({ policy: p, ...policySettings(packConfig, p) }));
@@ -658,7 +662,7 @@ function judgeTeam(team: TeamReading, packConfig: Json, managedBy: Map<string, M
         if (level !== "mandatory" && level !== "advisory" && level !== "remediate") throw new PackConfigError(`the pack's configuration gives ${policy.name} the level ${JSON.stringify(level)}: use advisory, mandatory or disabled`);
         const shownLevel = level === "advisory" ? "advisory" : "mandatory";
         for (const message of policy.judgeRecord(defaults, undefined, config)) {
-            violations.push({ policy: policy.name, level: shownLevel, kind: "TeamDefaults", subject: team.defaults.domain, managedBy: [], message });
+            violations.push({ policy: policy.name, level: shownLevel, kind: "TeamDefaults", subject: team.defaults.domain, managedBy: defaultsStacks, message });
         }
         for (const room of team.rooms) {
             const managed = managedBy.get(room.id);

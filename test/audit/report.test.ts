@@ -228,6 +228,12 @@ describe("the audit's warnings", () => {
         expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/defaults record defaults-7 is declared by 2 TeamDefaults: team \(stack dev\), acme \(stack staging\)/)]);
         expect(renderMarkdown(report)).toContain("declare the team's defaults in one stack only");
         expect(renderHtml(report)).toContain("declare the team&#39;s defaults in one stack only");
+        // The defaults' own violations name the stacks that declare that record.
+        const breaking: TeamReading = { rooms: [], defaults: { domain: "acme", values: { id: "defaults-7", recordingsEnabled: true, consentMessageEnabled: false } } };
+        const judged = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [dev], unlisted: [staging], team: breaking, packConfig: {} });
+        const onDefaults = judged.governance.violations.filter((v) => v.kind === "TeamDefaults");
+        expect(onDefaults.length, "the pack's rules judge these defaults").toBeGreaterThan(0);
+        for (const v of onDefaults) expect(v.managedBy).toEqual(["dev", "staging"]);
         // One declaration is no warning.
         const alone = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [dev], team, packConfig: {} });
         expect(alone.sharedTeamDefaults).toEqual([]);
