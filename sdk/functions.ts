@@ -11,19 +11,17 @@
  * other options (`parent`, `version`, `pluginDownloadURL`, `async`) concern engine invokes and change nothing here.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { SecretSettingName, TeamFreeTextSettingName } from "../provider/model/settings";
+import type { SecretSettingName } from "../provider/model/settings";
 import type { FunctionArgs, FunctionName, FunctionResult } from "../provider/functions";
 
 /** Arguments whose values may each be a Pulumi Input. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
 /**
- * A result whose secret settings (a room's `restreamKey`, ...) and the team's free-text ones it shows (a
- * `consentMessage`, which another stack may have given as a secret) are secret Outputs: exported or passed on, they
- * stay secret in state and plans. Results without such fields are as the function returns them.
+ * A result whose secret settings (a room's `restreamKey`, ...) are secret Outputs: exported or passed on, they stay
+ * secret in state and plans. Results without such fields are as the function returns them.
  */
-type ResultSecret = SecretSettingName | TeamFreeTextSettingName;
-export type WithSecrets<R> = [Extract<keyof R, ResultSecret>] extends [never] ? R : { [K in keyof R]: K extends ResultSecret ? pulumi.Output<R[K]> : R[K] };
+export type WithSecrets<R> = [Extract<keyof R, SecretSettingName>] extends [never] ? R : { [K in keyof R]: K extends SecretSettingName ? pulumi.Output<R[K]> : R[K] };
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export async function invoke<N extends FunctionName>(name: N, args: FunctionArgs<N> | undefined, opts: pulumi.InvokeOptions | undefined): Promise<WithSecrets<FunctionResult<N>>> {

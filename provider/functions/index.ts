@@ -6,7 +6,7 @@
  */
 import { declarations } from "../declarations";
 import { inputSettings } from "../declarations/declaration";
-import { maybeSecretInherited, secretOutputNames } from "../declarations/derive";
+import { secretOutputNames } from "../declarations/derive";
 import type { ClientFor } from "../resources/connections";
 import { describeFailure } from "../api/messages";
 import type { ArgsOf, ResultOf } from "./functionShape";
@@ -34,15 +34,13 @@ export type FunctionResult<N extends FunctionName> = ResultOf<(typeof functions)
 
 /**
  * The fields of a function's result that are secret: those of the record it returns (`recordOf`) that the
- * record's kind keeps secret, settings and outputs alike (its declaration's flags), and the team's free-text settings
- * the record shows, which another stack may have given as secrets (`maybeSecretInherited`: a function declares none of
- * them). Both faces wrap them.
+ * record's kind keeps secret, settings and outputs alike (its declaration's flags). Both faces wrap them.
  */
 export function secretResultFields(name: FunctionName): string[] {
     const of = Object.hasOwn(functions, name) ? functions[name].recordOf : undefined;
     if (!of) return [];
     const d = declarations[of];
-    return [...new Set([...secretOutputNames(d).filter((n) => inputSettings(d).has(n) || n in d.outputs), ...maybeSecretInherited(d)])];
+    return secretOutputNames(d).filter((n) => inputSettings(d).has(n) || n in d.outputs);
 }
 
 /** Runs a data function (a name of `functions`) with the clients of `clientFor`. */
