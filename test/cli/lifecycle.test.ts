@@ -78,6 +78,18 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI", { timeout: 900_000 }, () =
         expect((await api("GET", "/")).body.palette_mode).toBe("dark");
         expect(keep(await project.preview(["--refresh", "--expect-no-changes"])).code).toBe(0);
 
+        // A setting the program does not declare, changed outside: `pulumi refresh` records it in the room's outputs,
+        // shows no change for it (the README's words), and neither an update nor a write follows.
+        await api("PATCH", "/rooms/board-q3", { chat_enabled: false });
+        const undeclared = keep(await project.refresh());
+        expect(undeclared.code, undeclared.stdout + undeclared.stderr).toBe(0);
+        expect(resourceOps(undeclared.steps).filter((op) => !op.startsWith("refresh") && !op.startsWith("same"))).toEqual([]);
+        expect(undeclared.changeSummary).not.toHaveProperty("update");
+        expect((await project.resourceState("board"))?.outputs?.chatEnabled).toBe(false);
+        await clearLog(emulator);
+        expect(keep(await project.up(["--expect-no-changes"])).code).toBe(0);
+        expect(await writes(emulator)).toBe(0);
+
         // Deleted outside Pulumi: refresh drops it from state, up creates it again.
         await api("DELETE", "/rooms/board-q3");
         const refresh = keep(await project.refresh());
