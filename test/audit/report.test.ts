@@ -217,6 +217,20 @@ describe("the audit's warnings", () => {
         expect(renderMarkdown(report)).toMatch(/1 warning to read/);
     });
 
+    it("carries the SDK face's warnings, which reach the engine as `info#err` lines starting `warning: `, and no other stderr line", () => {
+        const message = `join token for "[secret]" (room r2-52f2cc9): it does not verify with the developer key (the key was rotated)`;
+        const p = {
+            ...preview(),
+            diagnostics: [
+                { severity: "info#err", message: `warning: ${message}\n` },
+                { severity: "info#err", message: "(node:4242) a runtime's own stderr line is not a warning" },
+            ],
+        };
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: p, stackExport }], team, packConfig: {} });
+        expect(report.warnings).toEqual([{ source: "preview", stack: "dev", message }]);
+        expect(renderMarkdown(report)).toMatch(/1 warning to read/);
+    });
+
     it("warns when one team's defaults record is declared by TeamDefaults in two stacks, listed or not, whichever face", () => {
         const defaults = (stack: string, type: string, name: string) => ({ version: 3, deployment: { resources: [{ urn: `urn:pulumi:${stack}::rooms::${type}::${name}`, type, id: "defaults-7", inputs: {}, outputs: {} }] } });
         const dev = { stack: "dev", preview: { steps: [] }, stackExport: defaults("dev", "vcrooms:index:TeamDefaults", "team") };
