@@ -509,8 +509,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * `externalId` (no marker then), a room with that externalId under the generated name (whose suffix is this
      * create's own), or under a declared name that was free just before the first attempt. Inside the client's retry
      * loop that settles a lost answer. Any other room under the name is left alone: the create fails, naming the way
-     * out (another friendlyUrl, or adoptExisting). A later run has a new create id, so it never takes a room an
-     * earlier run made: it cannot tell that room from another stack's of the same names. The one exception is a run
+     * out (another friendlyUrl, or adoptExisting; never adoptExisting alone for a room another stack's mark is on).
+     * A later run has a new create id, so it never takes a room an earlier run made: it cannot tell that room from
+     * another stack's of the same names. The one exception is a run
      * killed during its create: its create id, recorded outside the state before the POST, is the next check's.
      */
     async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
