@@ -49,7 +49,7 @@ export class Runtime {
         // The team that made each resource is recorded in its state (resources/teamRecord.ts), so a call through a provider now
         // configured for another team fails naming both rather than PATCH, drop or delete the wrong team's room.
         const seen = (kind: Kind, provider: ResourceKind) =>
-            redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], recordingTeam(declarations[kind], explainingStoredKey(provider), clientFor))));
+            redactingSecrets(declarations[kind], anchoringFailures(hidingBookkeeping(declarations[kind], recordingTeam(declarations[kind], explainingStoredKey(provider), clientFor, (c) => this.connections.apiUrlFromEnvironment(c)))));
         this.kinds = {
             room: seen("room", new RoomProvider(clientFor, claims)),
             teamDefaults: seen("teamDefaults", new TeamDefaultsProvider(clientFor, claims)),

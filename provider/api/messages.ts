@@ -15,15 +15,19 @@ interface ApiFailure {
 /** A 404 on a room Pulumi still holds: say why it may be gone and how to get back in step. */
 const GONE = "the room no longer exists (deleted outside Pulumi, or expired at expiresAt); run `pulumi refresh` (or `pulumi up --refresh`) to drop it from the stack, and `pulumi up` then creates it again";
 
-/** `Unable to update room "board" (friendly URL board-q3): maxBroadcasters: must not exceed ...; lower ...` */
-export function describeFailure(action: string, what: string, error: unknown): Error {
+/**
+ * `Unable to update room "board" (friendly URL board-q3): maxBroadcasters: must not exceed ...; lower ...`.
+ * `remedies`, by the API's field name: advice that replaces the settings table's, where the caller knows better.
+ */
+export function describeFailure(action: string, what: string, error: unknown, remedies: Partial<Record<string, string>> = {}): Error {
     const e = (error ?? {}) as ApiFailure;
     let detail: string;
     if (e.fieldErrors && Object.keys(e.fieldErrors).length > 0) {
         detail = Object.entries(e.fieldErrors)
             .map(([field, reasons]) => {
                 // The settings table's remedy for the fields whose fix the API's words do not say.
-                const known = settingByName(field)?.remedy;
+                const own: string | undefined = remedies[field];
+                const known = own ?? settingByName(field)?.remedy;
                 const remedy = typeof known === "function" ? known(action) : known;
                 return `${toCamelName(field)}: ${reasons.join("; ")}${remedy ? ` (${remedy})` : ""}`;
             })

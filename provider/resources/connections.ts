@@ -51,6 +51,15 @@ export class Connections {
         this.clients.clear();
     }
 
+    /**
+     * Whether a connection's API URL is the environment's (`VCROOMS_API_URL`): neither the connection nor the
+     * provider's configuration gives one. A message then names the variables, which the stack's state does not keep.
+     */
+    apiUrlFromEnvironment(connection: ConnectionInput = {}): boolean {
+        const given = (value: unknown) => typeof value === "string" && value.trim() !== "";
+        return !given(connection.apiUrl) && !given(this.stack.apiUrl);
+    }
+
     /** The client for a connection input, built on first use: a provider never configured reads the environment. */
     readonly clientFor: ClientFor = (connection = {}, declared = false) => {
         const given = Object.fromEntries(Object.entries(connection).filter(([, v]) => v !== undefined && v !== "")) as ConnectionInput;

@@ -64,9 +64,61 @@ export function creationMarker(inputs: Values): string | undefined {
 
 const MARKER_PREFIX = "pulumi-vcrooms:";
 
+/** A marker: the create's part, then `@{project}/{stack}` (none in a marker written before markers named their stack). */
+const MARKER_FORM = new RegExp(`^(${MARKER_PREFIX}[0-9a-f]{24})(?:@([^@]+/[^@]+))?$`);
+
 /** Whether an `external_id` has the creation marker's form (whichever create wrote it): bookkeeping, not a user's. */
 export function isCreationMarker(value: unknown): boolean {
-    return typeof value === "string" && new RegExp(`^${MARKER_PREFIX}[0-9a-f]{24}$`).test(value);
+    return typeof value === "string" && MARKER_FORM.test(value);
+}
+
+/** A marker's parts: the create's (what proves a create's own room), and the stack it names, if any. */
+function markerParts(value: unknown): { create: string; stack?: string } | undefined {
+    const match = typeof value === "string" ? MARKER_FORM.exec(value) : null;
+    return match === null ? undefined : { create: match[1]!, ...(match[2] !== undefined ? { stack: match[2] } : {}) };
+}
+
+/** Whether a room carries the marker of one create (whatever stack its marker names). */
+const carriesMarker = (found: RoomRecord, marker: string) => markerParts(found.external_id)?.create === marker;
+
+/** `{project}/{stack}` of a resource's URN (`urn:pulumi:{stack}::{project}::...`), or undefined without one. */
+export function stackOfUrn(urn: string | undefined): string | undefined {
+    if (urn === undefined || !urn.startsWith("urn:pulumi:")) return undefined;
+    const [stack, project] = urn.slice("urn:pulumi:".length).split("::");
+    return stack && project ? `${project}/${stack}` : undefined;
+}
+
+/**
+ * The `external_id` a create writes: its marker, followed by the stack that makes the room, so a later create under
+ * the same friendly URL can tell another stack's room (never adopted, see `foreignRoom`) from one this stack left.
+ */
+function stackMarker(marker: string, ctx: Context): string {
+    const stack = stackOfUrn(ctx.resourceUrn);
+    return stack === undefined ? marker : `${marker}@${stack}`;
+}
+
+/**
+ * A room under a friendly URL that another stack's state may manage: it carries a creation marker (a Room of this
+ * provider made it) naming another stack than this resource's, or naming none (written before markers named their
+ * stack, or this resource's stack is not known). Undefined for a room whose marker names this stack (one it left: a
+ * resource dropped, a create interrupted) and for a room without a marker (made by hand, or with a declared
+ * externalId: whose it is cannot be told). The caller first asks whether a resource of this deployment manages it.
+ */
+function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack?: string } | undefined {
+    const parts = markerParts(found.external_id);
+    if (parts === undefined) return undefined;
+    const ours = stackOfUrn(ctx.resourceUrn);
+    return ours !== undefined && parts.stack === ours ? undefined : { marker: found.external_id as string, ...(parts.stack !== undefined ? { stack: parts.stack } : {}) };
+}
+
+/**
+ * What to do about a room another stack may manage, for a create refused on its name or an adoptExisting refused: never
+ * adoptExisting alone, which would take that stack's room from under it. Declaring the room's marker as externalId
+ * as well takes it: a deliberate choice of that very room (one no stack manages any more).
+ */
+function foreignRoomAdvice(foreign: { marker: string; stack?: string }): string {
+    const whose = foreign.stack !== undefined ? `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it` : `a pulumi-vcrooms Room made it (its externalId ${JSON.stringify(foreign.marker)} is a creation mark naming no stack, written before marks named their stack), so another stack's state may manage it`;
+    return `${whose}; a room is managed by one stack, so choose another friendlyUrl, or drop the room from that stack first; adoptExisting does not take it, unless the program also declares externalId ${JSON.stringify(foreign.marker)}, for a room no stack manages any more`;
 }
 
 /**
@@ -191,7 +243,7 @@ function outcomeUnknown(error: unknown): boolean {
  */
 function creationProof(inputs: Values, given: Values): ((found: RoomRecord) => boolean) | undefined {
     const marker = creationMarker(inputs);
-    if (marker !== undefined) return (found) => found.external_id === marker;
+    if (marker !== undefined) return (found) => carriesMarker(found, marker);
     const externalId = inputs.externalId;
     return typeof externalId === "string" && given.friendlyUrl === undefined && typeof inputs.createId === "string" ? (found) => found.external_id === externalId : undefined;
 }
@@ -457,8 +509,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
      * `externalId` (no marker then), a room with that externalId under the generated name (whose suffix is this
      * create's own), or under a declared name that was free just before the first attempt. Inside the client's retry
      * loop that settles a lost answer. Any other room under the name is left alone: the create fails, naming the way
-     * out (another friendlyUrl, or adoptExisting). A later run has a new create id, so it never takes a room an
-     * earlier run made: it cannot tell that room from another stack's of the same names. The one exception is a run
+     * out (another friendlyUrl, or adoptExisting; never adoptExisting alone for a room another stack's mark is on).
+     * A later run has a new create id, so it never takes a room an earlier run made: it cannot tell that room from
+     * another stack's of the same names. The one exception is a run
      * killed during its create: its create id, recorded outside the state before the POST, is the next check's.
      */
     async create(given: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ id: string; outs: RoomOutputs }> {
@@ -486,6 +539,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     private async createRoom(given: RoomInputs, ctx: Context, returnedCreateId?: string): Promise<{ id: string; outs: RoomOutputs }> {
         const inputs = withGeneratedName(given, ctx);
         let record: RoomRecord;
+        // A name found taken by a room another stack may manage: what the refusal advises instead of adoptExisting.
+        let takenAdvice: string | undefined;
         try {
             const client = this.client(inputs);
             const friendlyUrl = inputs.friendlyUrl;
@@ -497,33 +552,39 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
                 if (other !== undefined && (identity === undefined || !sameOwner(other, identity))) {
                     throw new Error(`it is managed by ${identityLabel("Room", other)} of this stack; a room can be managed by one resource only, so declare another friendlyUrl`);
                 }
+                // Another stack's room is never taken from under it; declaring its marker as externalId is the deliberate way.
+                const foreign = other === undefined ? foreignRoom(found, ctx) : undefined;
+                if (foreign !== undefined && inputs.externalId !== foreign.marker) throw new Error(`it is not adopted: ${foreignRoomAdvice(foreign)}`);
                 return adoptRoom(client, inputs, found);
             };
             const marker = creationMarker(inputs);
             const made = existing ? undefined : await this.madeByThisCreate(client, inputs, given, secretName);
             // A declared name a returned create of this resource took, whose result the engine never saved: its marker.
             const returnedMarker = given.friendlyUrl !== undefined && returnedCreateId !== undefined ? creationMarker({ ...inputs, createId: returnedCreateId }) : undefined;
-            const madeHere = (found: RoomRecord) => made?.(found) === true || (returnedMarker !== undefined && found.external_id === returnedMarker);
+            const madeHere = (found: RoomRecord) => made?.(found) === true || (returnedMarker !== undefined && carriesMarker(found, returnedMarker));
             const madeEarlier = friendlyUrl === undefined || (made === undefined && returnedMarker === undefined) ? undefined : async () => {
                 const found = await findRoomNamed(client, friendlyUrl, secretName);
                 const ours = found !== undefined && madeHere(found) && this.claims.ownerOf(roomKey(client, found.id)) === undefined;
                 if (!ours) return undefined;
                 // An `up --replace` right after the create finds the room it replaces so: kept, not deleted (see delete).
-                if (found.external_id === returnedMarker) this.adoptedHere.add(roomKey(client, found.id));
+                if (returnedMarker !== undefined && carriesMarker(found, returnedMarker)) this.adoptedHere.add(roomKey(client, found.id));
                 return adoptRoom(client, inputs, found);
             };
-            const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: marker };
+            const body = marker === undefined ? createBody(inputs) : { ...createBody(inputs), external_id: stackMarker(marker, ctx) };
             try {
                 record = existing ? await adopt(existing) : await client.createRoom(body, madeEarlier);
                 if (existing) this.adoptedHere.add(roomKey(client, record.id));
             } catch (error) {
                 const taken = error instanceof ValidationError && error.fieldErrors.friendly_url !== undefined;
                 const earlier = taken && madeEarlier ? await madeEarlier() : undefined;
-                if (!earlier) throw error;
+                if (!earlier) {
+                    if (taken && !existing && friendlyUrl !== undefined) takenAdvice = await this.takenAdvice(client, friendlyUrl, secretName, ctx);
+                    throw error;
+                }
                 record = earlier;
             }
         } catch (error) {
-            const described = describeFailure("create", roomLabel(ctx, inputs), error);
+            const described = describeFailure("create", roomLabel(ctx, inputs), error, takenAdvice === undefined ? undefined : { friendly_url: takenAdvice });
             if (!outcomeUnknown(error) || inputs.friendlyUrl === undefined || creationProof(inputs, given) === undefined) throw described;
             // Kept in the stack as a resource whose create failed (the engine records the id and properties of such an
             // error), so the next up knows this create id and settles it (see `diff` and `delete`) instead of forgetting it.
@@ -548,6 +609,18 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const externalId = inputs.externalId;
         if (typeof externalId !== "string" || typeof inputs.createId !== "string" || inputs.friendlyUrl === undefined) return undefined;
         return (await findRoomNamed(client, inputs.friendlyUrl, secretName)) === undefined ? (found) => found.external_id === externalId : undefined;
+    }
+
+    /**
+     * The advice for a create refused because its friendly URL is taken, when the room under it may be another stack's
+     * (`foreignRoom`) and no resource of this deployment manages it; undefined for the settings table's own advice
+     * (adoptExisting, or deleteBeforeReplace for this Room's own room). A lookup that fails leaves the table's.
+     */
+    private async takenAdvice(client: RoomsClient, friendlyUrl: string, secretName: boolean, ctx: Context): Promise<string | undefined> {
+        const found = await findRoomNamed(client, friendlyUrl, secretName).catch(() => undefined);
+        if (found === undefined || this.claims.ownerOf(roomKey(client, found.id)) !== undefined) return undefined;
+        const foreign = foreignRoom(found, ctx);
+        return foreign === undefined ? undefined : foreignRoomAdvice(foreign);
     }
 
     /** The room a create kept as unsettled made, if it made one: found under its friendly URL and proven its own. */

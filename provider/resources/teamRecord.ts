@@ -10,7 +10,8 @@
  * arguments; this record is what the dynamic face (whose provider's configuration the engine does not diff) and any
  * call the engine still makes through a provider of another team are judged by:
  *
- * - diff, update and delete fail in one line naming the resource, both teams and the ways out; but a kind whose delete
+ * - diff, update and delete fail in one line naming the resource, both teams and the ways out (which name the
+ *   `VCROOMS_*` variables when the environment names the team now, else the configuration's keys); but a kind whose delete
  *   sends nothing (a join token, a purge: `deleteSendsNothing`) is replaced, reported under `connection`, as a
  *   `connection` to another team is: it is issued, or purges, anew in the team reached now;
  * - a read (a refresh) sends nothing to the other team and keeps the state as it is, so a refresh never drops the
@@ -43,14 +44,25 @@ function teamReached(clientFor: ClientFor, connection: unknown): string | undefi
     }
 }
 
-/** The one line a call on a resource of another team fails with. */
-export function teamMovedMessage(kind: string, ctx: Context | undefined, made: string, now: string): string {
+/**
+ * The one line a call on a resource of another team fails with (`call`: the diff of a preview or up, an update, or a
+ * delete). `pulumi refresh` and `pulumi destroy` run with the provider configuration the stack's state holds, which
+ * is the old team's until an up stores the new one (an `up --skip-preview` does, before the resource's diff fails), so
+ * the way back is an up with the configuration pointed back, then the destroy. The `VCROOMS_*` variables (`fromEnvironment`)
+ * are not kept in the state: setting them back is enough.
+ */
+export function teamMovedMessage(kind: string, ctx: Context | undefined, made: string, now: string, call: "diff" | "update" | "delete", fromEnvironment = false): string {
     const identity = ctx === undefined ? undefined : identityOf(ctx);
     const label = identity === undefined ? kind : identityLabel(kind, identity);
+    const head = `${label} was made in the team at ${shownUrl(made)}, but its provider's configuration now names the team at ${shownUrl(now)}${fromEnvironment ? " (VCROOMS_API_URL)" : ""}, through which it cannot be updated or deleted`;
+    const otherWays = `or give the resource a provider (plugin) or connection (SDK) of the new team to replace it while the old provider stays, or forget it with \`pulumi state delete\` (its ${kind} stays in the old team)`;
+    if (fromEnvironment) {
+        return `${head}; set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team at ${shownUrl(made)} and run \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing them at the new team, ${otherWays}`;
+    }
+    const stored = call === "delete" ? "" : " (`pulumi refresh` and `pulumi destroy` run with the configuration the stack's state holds, so they still reach it until an up stores the new one)";
     return (
-        `${label} was made in the team at ${shownUrl(made)}, but its provider's configuration now names the team at ${shownUrl(now)}, ` +
-        `from which the old one cannot be updated or deleted; point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${shownUrl(made)} and run \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing it at the new team, ` +
-        `or give the resource a provider (plugin) or connection (SDK) of the new team to replace it while the old provider stays, or forget it with \`pulumi state delete\` (its ${kind} stays in the old team)`
+        `${head}${stored}; point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${shownUrl(made)} and run \`pulumi up\` ` +
+        `(it changes nothing, and stores that configuration again if a failed up stored the new one), then \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing it at the new team, ${otherWays}`
     );
 }
 
@@ -64,16 +76,17 @@ function without(props: Values | undefined): Values | undefined {
     return rest;
 }
 
-export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: ClientFor): ResourceKind {
+/** `fromEnvironment`: whether a connection's API URL is the `VCROOMS_API_URL` variable's (Connections.apiUrlFromEnvironment). */
+export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: ClientFor, fromEnvironment: (connection: ConnectionInput | undefined) => boolean = () => false): ResourceKind {
     /** The team the resource's state connection reaches now, when it is not the one recorded. */
     const moved = (props: Values | undefined): { made: string; now: string } | undefined => {
         const made = recorded(props);
         const now = made === undefined ? undefined : teamReached(clientFor, props?.connection);
         return made !== undefined && now !== undefined && now !== made ? { made, now } : undefined;
     };
-    const refuse = (props: Values | undefined, ctx: Context | undefined) => {
+    const refuse = (props: Values | undefined, ctx: Context | undefined, call: "diff" | "update" | "delete") => {
         const m = moved(props);
-        if (m !== undefined) throw new Error(teamMovedMessage(d.type, ctx, m.made, m.now));
+        if (m !== undefined) throw new Error(teamMovedMessage(d.type, ctx, m.made, m.now, call, fromEnvironment(props?.connection as ConnectionInput | undefined)));
     };
     const stamped = (outs: Values, connection: unknown): Values => {
         const team = teamReached(clientFor, connection);
@@ -87,7 +100,7 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
         async diff(id, olds, news, ctx) {
             // The old side is what an update or the replacement's delete would reach: the state's connection, resolved now.
             // A kind whose delete sends nothing is replaced (made anew in the team reached now); any other is refused.
-            if (!d.deleteSendsNothing) refuse(olds, ctx);
+            if (!d.deleteSendsNothing) refuse(olds, ctx, "diff");
             const diff = await kind.diff(id, without(olds) as Values, news, ctx);
             // Named as an update of `connection` (what reaches the team), whether the input itself changed or the configuration.
             return moved(olds) === undefined ? diff : replacedBy(diff, "connection", { connection: {} }, { connection: {} });
@@ -113,14 +126,14 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
         ...(update
             ? {
                   async update(id: string, olds: Values, news: Values, ctx?: Context) {
-                      refuse(olds, ctx);
+                      refuse(olds, ctx, "update");
                       const result = await update(id, without(olds) as Values, news, ctx);
                       return { ...result, outs: stamped(result.outs, news.connection) };
                   },
               }
             : {}),
         async delete(id, props, ctx) {
-            if (!d.deleteSendsNothing) refuse(props, ctx);
+            if (!d.deleteSendsNothing) refuse(props, ctx, "delete");
             return kind.delete(id, without(props) as Values, ctx);
         },
         ...(planned ? { planned: (id: string | undefined, news: Values, olds: Values | undefined, ctx?: Context) => planned(id, news, without(olds), ctx) } : {}),

@@ -5,7 +5,9 @@
  * planned as one at preview: the new room is created in the new team and the old one deleted from the old team with
  * the provider (and configuration) its state names. Never a PATCH of the old room's id in the new team. The SDK
  * face, whose dynamic-provider host has one configuration and cannot reach the old team, fails at preview naming the
- * Room and both teams (docs/assumptions.md, "A resource moved to another team by its provider").
+ * Room, both teams and the way out: refresh and destroy run with the configuration the state holds, which an
+ * `up --skip-preview` overwrites before the Room's diff fails, so the way back is an up with the configuration pointed
+ * back, then the destroy (docs/assumptions.md, "A resource moved to another team by its provider").
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
@@ -71,7 +73,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         expect(await roomsOf(teamB)).toEqual([]);
     });
 
-    it("SDK face: the stack's config pointed at another team fails at preview naming the Room and both teams; pointed back, destroy deletes it", async () => {
+    it("SDK face: the stack's config pointed at another team fails at preview naming the Room, both teams and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
         await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
         const project = await projectFor(teamA, { "test:rooms": JSON.stringify([{ name: "solo", args: { friendlyUrl: "solo" } }]) });
         projects.push(project);
@@ -85,12 +87,30 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         // The JSON event stream escapes the quotes: the line is matched either way.
         const shown = (preview.stdout + preview.stderr).replaceAll('\\"', '"');
         expect(shown).toContain(`Room "solo" was made in the team at "${teamA.baseUrl}", but its provider's configuration now names the team at "${teamB.baseUrl}"`);
+        expect(shown).toContain(`back at "${teamA.baseUrl}" and run \`pulumi up\``);
         expect(preview.stdout + preview.stderr).not.toContain(teamB.developerKey);
         expect(await roomsOf(teamB)).toEqual([]);
 
+        // A refresh runs with the configuration the state holds (team A's, as the message says): it reads the room there.
+        expect((await apiCaller(teamA)("PATCH", "/rooms/solo", { max_participants: 77 })).status).toBe(200);
+        const refresh = await project.refresh([], { preview: false });
+        expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
+        expect((await project.resourceState("solo"))?.outputs.maxParticipants).toBe(77);
+
+        // An up that skips its preview stores the new configuration before the Room's diff fails: from then on a destroy
+        // pointed back would run with team B's. The message's way out: pointed back, an up, then the destroy.
+        const skipped = await project.up([], { preview: false });
+        expect(skipped.code).not.toBe(0);
         await project.setConfig({ "vcrooms:apiUrl": teamA.baseUrl }, { "vcrooms:developerKey": teamA.developerKey });
+        const early = await project.destroy([], { preview: false });
+        expect(early.code, "a destroy before the up runs with the configuration that up stored").not.toBe(0);
+        expect(early.stdout.replaceAll('\\"', '"')).toContain(`now names the team at "${teamB.baseUrl}"`);
+        const back = await project.up([], { preview: false });
+        expect(back.code, back.stdout + back.stderr).toBe(0);
+        expect(back.steps.filter((s) => s.name === "solo" && s.op !== "same").map((s) => s.op)).toEqual([]);
         const destroy = await project.destroy([], { preview: false });
         expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
         expect(await roomsOf(teamA)).toEqual([]);
+        expect(await roomsOf(teamB)).toEqual([]);
     });
 });

@@ -79,6 +79,36 @@ describe("who owns a claim", () => {
     });
 });
 
+describe("a room of another stack", () => {
+    it("a create refused on another stack's room names that stack and not adoptExisting; adoptExisting refuses it, unless the program declares the room's mark as externalId", async () => {
+        const prod = engineFor(env.emulator, "owner-prod", { stack: "prod" });
+        expect((await prod.up(async () => void new sdk.Room("board", { friendlyUrl: "shared-board", description: "Prod board" }))).errors).toEqual([]);
+        const made = (await api("GET", "/rooms/shared-board")).body;
+        // The mark names the stack that made the room.
+        expect(made.external_id).toMatch(/^pulumi-vcrooms:[0-9a-f]{24}@vcrooms-test\/prod$/);
+
+        const dev = engineFor(env.emulator, "owner-dev", { stack: "dev" });
+        const taken = await dev.up(async () => void new sdk.Room("board", { friendlyUrl: "shared-board", description: "Dev board" }));
+        const refusal = taken.errors.join("\n");
+        expect(refusal).toContain(`friendlyUrl: The friendly url has already been taken. (stack vcrooms-test/prod made it (its externalId ${JSON.stringify(made.external_id)} is the mark of that stack's Room)`);
+        expect(refusal).toContain("adoptExisting does not take it, unless the program also declares externalId");
+        expect(refusal).not.toContain("set adoptExisting: true");
+
+        await control(env.emulator, "DELETE", "/requests");
+        const adopt = await dev.up(async () => void new sdk.Room("board", { friendlyUrl: "shared-board", description: "Dev board", adoptExisting: true }));
+        expect(adopt.errors.join("\n")).toContain('Unable to create room "board" (friendly URL shared-board): it is not adopted: stack vcrooms-test/prod made it');
+        const writes = ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string }> }).entries.filter((e) => e.method !== "GET");
+        expect(writes).toEqual([]);
+        expect((await api("GET", "/rooms/shared-board")).body.description).toBe("Prod board");
+
+        // Naming the room's own mark is the deliberate way to take a room that stack no longer manages.
+        const deliberate = await dev.up(async () => void new sdk.Room("board", { friendlyUrl: "shared-board", description: "Dev board", adoptExisting: true, externalId: made.external_id }));
+        expect(deliberate.errors).toEqual([]);
+        const taken2 = (await api("GET", "/rooms/shared-board")).body;
+        expect([taken2.id, taken2.description]).toEqual([made.id, "Dev board"]);
+    });
+});
+
 describe("a room handed over within the stack", () => {
     it("a Room dropped from the program while another adopts its room leaves the room in place, with a warning", async () => {
         const engine = engineFor(env.emulator, "handover");

@@ -104,6 +104,38 @@ describe("a resource whose provider now speaks for another team", () => {
         expect(await roomsOf(teamB)).toEqual([]);
     });
 
+    it("the refusal names what set the team and the way out that works: the stack's configuration pointed back and an up before the destroy, or the VCROOMS_* variables", async () => {
+        await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
+        const { id, inputs, outs } = await made(runtimeOf(teamA), "room", "");
+        const refusal = (call: Promise<unknown>) => call.then(() => "", (error: unknown) => (error as Error).message);
+        const [urlA, urlB] = [JSON.stringify(teamA.baseUrl), JSON.stringify(teamB.baseUrl)];
+
+        // Moved through the environment (runtimeOf): the variables are named; the state does not keep them.
+        const byEnvironment = runtimeOf(teamB);
+        for (const text of [await refusal(byEnvironment.kinds.room.diff(id, outs, inputs, ctxOf("room"))), await refusal(byEnvironment.kinds.room.delete(id, outs, ctxOf("room")))]) {
+            expect(text).toContain(`now names the team at ${urlB} (VCROOMS_API_URL), through which it cannot be updated or deleted`);
+            expect(text).toContain(`set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team at ${urlA} and run \`pulumi destroy\``);
+            expect(text).not.toContain("vcrooms:apiUrl");
+        }
+
+        // Moved through the stack's configuration: refresh and destroy run with what the state holds, which an up stores;
+        // so the way back is an up with the configuration pointed back, then the destroy.
+        const byStack = new Runtime({});
+        runtimes.push(byStack);
+        const config: Record<string, string> = { "vcrooms:apiUrl": teamB.baseUrl, "vcrooms:developerKey": teamB.developerKey };
+        byStack.configure({ get: (key) => config[key] });
+        const diffText = await refusal(byStack.kinds.room.diff(id, outs, inputs, ctxOf("room")));
+        expect(diffText).toContain("(`pulumi refresh` and `pulumi destroy` run with the configuration the stack's state holds, so they still reach it until an up stores the new one)");
+        expect(diffText).toContain(`point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${urlA} and run \`pulumi up\``);
+        expect(diffText).toMatch(/run `pulumi up` [^;]*, then `pulumi destroy`/);
+        expect(diffText).not.toContain("VCROOMS_");
+        // A delete refused so is one whose stored configuration is the new team's already: no word that destroy reaches it.
+        const deleteText = await refusal(byStack.kinds.room.delete(id, outs, ctxOf("room")));
+        expect(deleteText).toContain("run `pulumi up`");
+        expect(deleteText).not.toContain("still reach it");
+        await runtimeOf(teamA).kinds.room.delete(id, outs, ctxOf("room"));
+    });
+
     it("an update records the team, so a state of 0.1.0 gains the record when it is next updated", async () => {
         await control(teamA, "POST", "/reset");
         const a = runtimeOf(teamA);
