@@ -98,17 +98,18 @@ function stackMarker(marker: string, ctx: Context): string {
 }
 
 /**
- * A room under a friendly URL that another stack's state may manage: it carries a creation marker (a Room of this
- * provider made it) naming another stack than this resource's, or naming none (written before markers named their
- * stack, or this resource's stack is not known). Undefined for a room whose marker names this stack (one it left: a
- * resource dropped, a create interrupted) and for a room without a marker (made by hand, or with a declared
- * externalId: whose it is cannot be told). The caller first asks whether a resource of this deployment manages it.
+ * A room under a friendly URL that another stack's state manages: its creation marker (a Room of this provider made
+ * it) names another stack than this resource's. Undefined for a room whose marker names this stack (one it left: a
+ * resource dropped, a create interrupted), for a marker naming no stack (an earlier release's: whose it is cannot be
+ * told, and refusing it would break an upgraded stack's own hand-overs within one up), and for a room without a
+ * marker (made by hand, or with a declared externalId). The caller first asks whether a resource of this deployment
+ * manages it.
  */
-function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack?: string } | undefined {
+function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack: string } | undefined {
     const parts = markerParts(found.external_id);
-    if (parts === undefined) return undefined;
+    if (parts?.stack === undefined) return undefined;
     const ours = stackOfUrn(ctx.resourceUrn);
-    return ours !== undefined && parts.stack === ours ? undefined : { marker: found.external_id as string, ...(parts.stack !== undefined ? { stack: parts.stack } : {}) };
+    return parts.stack === ours ? undefined : { marker: found.external_id as string, stack: parts.stack };
 }
 
 /**
@@ -116,8 +117,8 @@ function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack?:
  * adoptExisting alone, which would take that stack's room from under it. Declaring the room's marker as externalId
  * as well takes it: a deliberate choice of that very room (one no stack manages any more).
  */
-function foreignRoomAdvice(foreign: { marker: string; stack?: string }): string {
-    const whose = foreign.stack !== undefined ? `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it` : `a pulumi-vcrooms Room made it (its externalId ${JSON.stringify(foreign.marker)} is a creation mark naming no stack, written before marks named their stack), so another stack's state may manage it`;
+function foreignRoomAdvice(foreign: { marker: string; stack: string }): string {
+    const whose = `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it`;
     return `${whose}; a room is managed by one stack, so choose another friendlyUrl, or drop the room from that stack first; adoptExisting does not take it, unless the program also declares externalId ${JSON.stringify(foreign.marker)}, for a room no stack manages any more`;
 }
 
