@@ -229,6 +229,8 @@ async function countsOnce(face: FaceName, cleanPass: () => Promise<Record<Operat
                 counting = undefined;
                 throw error;
             });
+            // Awaited by the faces waiting for the counts, if any: none waiting is no unhandled rejection of its own.
+            counting.catch(() => undefined);
             return mine;
         }
         try {
