@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor, requestLog } from "./support";
 import { useEmulator } from "../support/emulator";
-import { descendants, killAll, untilGone, type ProcessInfo } from "../support/processes";
+import { killAll, untilCrashPoint, untilGone, type ProcessInfo } from "../support/processes";
 
 const projects: PulumiProject[] = [];
 const DEFAULTS = { language: "de-DE", paletteMode: "dark" };
@@ -43,13 +43,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI's process group killed while
         projects.push(project);
 
         // Write 1: the TeamDefaults' PATCH; write 2: the Room's POST, acted on and its answer held.
-        await env.control("POST", "/crash-point", { afterWrites: 2 });
-        const run = project.start(["up", "--yes", "--skip-preview", "--non-interactive"]);
-        let ended = false;
-        void run.result.then(() => (ended = true));
-        while (!ended && !(await env.control("GET", "/crash-point")).reached) await pause(50);
-        expect(ended, "the up ended before the Room's create").toBe(false);
-        const below = descendants(run.child.pid!);
+        const { run, reached, below } = await untilCrashPoint(project, env.emulator, 2);
+        expect(reached, "the up ended before the Room's create").toBe(true);
         const left: ProcessInfo[] = [];
         try {
             // The CLI's group only (the started CLI leads it): the plugins' groups are left as a CI job's timeout leaves them.

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { cli, projectFor, requestLog } from "./support";
 import { useEmulator } from "../support/emulator";
-import { descendants, killAll } from "../support/processes";
+import { killAll, untilCrashPoint } from "../support/processes";
 
 const projects: PulumiProject[] = [];
 const NAME = "killed-board";
@@ -30,13 +30,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
         projects.push(project);
 
         // The POST is acted on and its answer held; the CLI is stopped once it is sent.
-        await env.control("POST", "/crash-point", { afterWrites: 1 });
-        const run = project.start(["up", "--yes", "--skip-preview", "--non-interactive"]);
-        let ended = false;
-        void run.result.then(() => (ended = true));
-        while (!ended && !(await env.control("GET", "/crash-point")).reached) await pause(50);
-        expect(ended, "the up ended before its create").toBe(false);
-        const below = descendants(run.child.pid!).map((p) => p.pid);
+        const { run, reached, below } = await untilCrashPoint(project, env.emulator, 1);
+        expect(reached, "the up ended before its create").toBe(true);
         process.kill(run.child.pid!, "SIGSTOP");
         // The answer is lost (the connection closed unanswered): the provider looks the name up, finds the room its
         // create made, and returns the create to the stopped engine, which never saves it.
@@ -48,7 +43,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
         await pause(2000);
         process.kill(run.child.pid!, "SIGKILL");
         await run.result;
-        killAll(below);
+        killAll(below.map((p) => p.pid));
         expect(await roomsNamed()).toHaveLength(1);
 
         // The documented recovery: the lock, the pending create, then up.

@@ -7,7 +7,7 @@
 //
 // program.json: {"resources": [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}, "dependsOn": [name]}],
 // "exports": {type: [output]}, "getRoomOf": name}. A value is plain (a string, number, boolean or list of strings) or
-// "${resource.output}", another resource's output ("id" its id), as in YAML. Each export is a stack output
+// "${resource.output}", another resource's output ("id" its id), as in YAML, or {"secret": text}, a text made secret. Each export is a stack output
 // `<resource>_<output>`; getRoomOf, when given, names the resource whose id the data function getRoom reads.
 package main
 
@@ -76,8 +76,9 @@ var reference = regexp.MustCompile(`^\$\{(\w+)\.(\w+)\}$`)
 func field(property string) string { return strings.ToUpper(property[:1]) + property[1:] }
 
 // The enum type an input interface converts to (PaletteModePtrInput: PaletteMode), found from the element type of the
-// output its To...Output method gives; nil for an input of no enum.
-func enumType(input reflect.Type) reflect.Type {
+// output its To...Output method gives; nil for an input of no enum. With list, the enum of a list of them
+// (ContentKindArrayInput: ContentKind).
+func enumType(input reflect.Type, list bool) reflect.Type {
 	for i := 0; i < input.NumMethod(); i++ {
 		m := input.Method(i)
 		if !strings.HasPrefix(m.Name, "To") || !strings.HasSuffix(m.Name, "Output") || m.Type.NumIn() != 0 || m.Type.NumOut() != 1 {
@@ -88,6 +89,12 @@ func enumType(input reflect.Type) reflect.Type {
 			continue
 		}
 		element := output.ElementType()
+		if list {
+			if element.Kind() != reflect.Slice {
+				continue
+			}
+			element = element.Elem()
+		}
 		for element.Kind() == reflect.Ptr {
 			element = element.Elem()
 		}
@@ -120,7 +127,7 @@ func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.Cus
 			}
 		} else {
 			candidates = append(candidates, pulumi.String(v))
-			if enum := enumType(fieldType); enum != nil {
+			if enum := enumType(fieldType, false); enum != nil {
 				candidates = append(candidates, reflect.ValueOf(v).Convert(enum).Interface())
 			}
 		}
@@ -131,12 +138,27 @@ func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.Cus
 		candidates = append(candidates, pulumi.Float64(v))
 	case bool:
 		candidates = append(candidates, pulumi.Bool(v))
+	case map[string]interface{}:
+		// {"secret": text}: a text made secret in code, as a user's pulumi.ToSecret does (its output keeps the type).
+		text, ok := v["secret"].(string)
+		if !ok || len(v) != 1 {
+			return reflect.Value{}, fmt.Errorf("an object value is {\"secret\": text}, not %v", v)
+		}
+		candidates = append(candidates, pulumi.ToSecret(pulumi.String(text)))
 	case []interface{}:
 		list := pulumi.StringArray{}
 		for _, s := range v {
 			list = append(list, pulumi.String(fmt.Sprint(s)))
 		}
 		candidates = append(candidates, list)
+		if enum := enumType(fieldType, true); enum != nil {
+			// A list of enum values: the SDK's output of that list (pulumi.ToOutput gives the type it registered).
+			values := reflect.MakeSlice(reflect.SliceOf(enum), 0, len(v))
+			for _, s := range v {
+				values = reflect.Append(values, reflect.ValueOf(fmt.Sprint(s)).Convert(enum))
+			}
+			candidates = append(candidates, pulumi.ToOutput(values.Interface()))
+		}
 	}
 	for _, c := range candidates {
 		if reflect.TypeOf(c).AssignableTo(fieldType) {

@@ -18,8 +18,11 @@ import type { TypeSpec } from "../../provider/model/types";
 import { toApiName } from "../../provider/model/names";
 import type { GoProgram } from "./goProject";
 
-/** A value of a program: plain, or another resource's output (`ref`), or its id. */
-export type Arg = string | number | boolean | string[] | { ref: string; output: string };
+/**
+ * A value of a program: plain, or another resource's output (`ref`), or its id, or a text made secret in code, in each
+ * language's own way (`pulumi.secret`, `fn::secret`, `pulumi.Output.secret`, `pulumi.ToSecret`).
+ */
+export type Arg = string | number | boolean | string[] | { ref: string; output: string } | { secret: string };
 
 export interface Declared {
     readonly kind: Kind;
@@ -91,7 +94,7 @@ function typed(label, types, value) {
 module.exports = async () => {
     const made = {};
     const exported = {};
-    const arg = (a) => (a !== null && typeof a === "object" && !Array.isArray(a) ? (a.output === "id" ? made[a.ref].id : made[a.ref][a.output]) : a);
+    const arg = (a) => (a !== null && typeof a === "object" && !Array.isArray(a) ? ("secret" in a ? pulumi.secret(a.secret) : a.output === "id" ? made[a.ref].id : made[a.ref][a.output]) : a);
     for (const r of resources) {
         const args = Object.fromEntries(Object.entries(r.args).map(([k, a]) => [k, arg(a)]));
         const opts = { dependsOn: (r.dependsOn || []).map((n) => made[n]) };
@@ -124,10 +127,11 @@ export function javascriptData(program: EveryKindProgram, plugin: boolean): stri
 
 /**
  * The program as the Go program of goProject.ts reads it (declaredResources.go, over the generated SDK, built once):
- * each resource through its kind's constructor, each output exported as the typed output the SDK declares.
+ * each resource through its kind's constructor, each output exported as the typed output the SDK declares (a secret
+ * stays `{"secret": text}`, which the program makes secret with pulumi.ToSecret).
  */
 export function goData(program: EveryKindProgram): GoProgram {
-    const value = (a: Arg) => (a !== null && typeof a === "object" && !Array.isArray(a) ? `\${${a.ref}.${a.output}}` : a);
+    const value = (a: Arg) => (a !== null && typeof a === "object" && !Array.isArray(a) && !("secret" in a) ? `\${${a.ref}.${a.output}}` : a);
     return {
         resources: program.resources.map((r) => ({
             name: r.name,
@@ -143,7 +147,7 @@ export function goData(program: EveryKindProgram): GoProgram {
 // ---- Pulumi YAML ---------------------------------------------------------------------------------------------------
 
 function yamlArg(a: Arg): unknown {
-    if (a !== null && typeof a === "object" && !Array.isArray(a)) return `\${${a.ref}.${a.output}}`;
+    if (a !== null && typeof a === "object" && !Array.isArray(a)) return "secret" in a ? { "fn::secret": a.secret } : `\${${a.ref}.${a.output}}`;
     return a;
 }
 
@@ -180,6 +184,7 @@ function pythonArg(a: Arg): string {
     if (typeof a === "number") return String(a);
     if (typeof a === "boolean") return a ? "True" : "False";
     if (Array.isArray(a)) return `[${a.map((s) => JSON.stringify(s)).join(", ")}]`;
+    if ("secret" in a) return `pulumi.Output.secret(${JSON.stringify(a.secret)})`;
     return `${pyVar(a.ref)}.${a.output === "id" ? "id" : pythonName(a.output)}`;
 }
 

@@ -2,7 +2,11 @@
  * Finding the processes a test started through the real CLI (the CLI itself, the language hosts and plugins the
  * engine starts under it), by parentage: Linux's /proc.
  */
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
+import type { RunningEmulator } from "../../emulator";
+import type { CommandResult } from "../../harness/pulumiCli";
+import { control } from "./http";
 
 function read(pid: number, file: string): string | undefined {
     try {
@@ -90,4 +94,33 @@ export function killAll(pids: number[]): void {
             if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
         }
     }
+}
+
+/** A command started in a process group of its own (PulumiProject's `start`): its process, and its result once it ends. */
+export interface StartedRun {
+    child: ChildProcess;
+    result: Promise<CommandResult>;
+}
+
+/**
+ * The start of a crash: arms the emulator's crash point at its write `afterWrites` (that write acted on, its answer
+ * and everything after it held: docs/emulator.md), starts `pulumi {command} --yes --skip-preview --non-interactive`
+ * in a process group of its own, and waits until that write has reached the emulator or the command has ended.
+ * Answers the run, whether the write was reached (not when the command ended first, making fewer writes), and the
+ * processes under the CLI then (language host, program, plugins), found by parentage while each still runs under it,
+ * for the test to kill or stop as its case says. The crash point stays armed: the test disarms it
+ * (DELETE /_emulator/crash-point) when the API is to answer again.
+ */
+export async function untilCrashPoint(
+    project: { start(args: string[]): StartedRun },
+    emulator: RunningEmulator,
+    afterWrites: number,
+    command: "up" | "destroy" = "up",
+): Promise<{ run: StartedRun; reached: boolean; below: ProcessInfo[] }> {
+    await control(emulator, "POST", "/crash-point", { afterWrites });
+    const run = project.start([command, "--yes", "--skip-preview", "--non-interactive"]);
+    let ended = false;
+    void run.result.then(() => (ended = true));
+    while (!ended && !(await control(emulator, "GET", "/crash-point")).reached) await new Promise((resolve) => setTimeout(resolve, 50));
+    return { run, reached: !ended, below: ended ? [] : descendants(run.child.pid!) };
 }

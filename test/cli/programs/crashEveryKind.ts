@@ -1,7 +1,7 @@
 /**
- * The program of the crash harness (test/invariants/crash.test.ts) and of the TeamDefaults original-values suite
- * (test/cli/teamDefaultsOriginal.test.ts): one resource of every kind, driven by stack config so that a step changes
- * the program by changing config:
+ * The program of the TeamDefaults original-values suite (test/cli/teamDefaultsOriginal.test.ts; the crash harness, which
+ * began with it, now runs everyKindProgram.ts's in every face and language): one resource of every kind, driven by
+ * stack config so that a step changes the program by changing config:
  *
  *   test:defaults        TeamDefaults args (JSON), or absent for none
  *   test:consentMessage  secret config: the TeamDefaults' consentMessage, reaching it as a secret Output
