@@ -136,7 +136,7 @@ const withArgs = (resources: Declared[], changes: Record<string, Record<string, 
     resources.map((r) => (changes[r.name] ? { ...r, args: { ...r.args, ...changes[r.name] } as Declared["args"] } : r));
 
 /**
- * The changes of issue 37, four to a run after the create: changes that touch different resources, or the same one in
+ * The changes of issue 37, in three steps after the create: changes that touch different resources, or the same one in
  * place, share a step (each step's every planned operation and output is still compared, and names its resource), so
  * the harness runs eight operations per face rather than fourteen. A step never puts a change where it would hide
  * another's effect: the inherited change runs where the board room is otherwise untouched (it must stay `same`), the
