@@ -5,7 +5,8 @@
  * (everyKindProgram.ts: a TeamDefaults, a Room with a declared friendly URL and one with a generated one, join tokens
  * with `expiresAt` in minutes and as an instant, both with `renewBefore`, a purge and a token naming the generated room
  * by its friendly URL, and a data function), exports every output the declarations name, and uses each as its declared type, so a
- * planned value of another type fails the preview as in a user's program. It is stepped through a series of changes;
+ * planned value of another type fails the preview as in a user's program. It is stepped through a series of changes
+ * (STEPS: those that do not hide each other's effects share a step, since each step costs a preview and an up per face);
  * at each, `preview --json --save-plan` (the plan file holds what the preview planned for each resource, which the
  * JSON does not) is held against the up that follows (`up --plan` of that plan in the plugin face):
  * - every resource's operation at preview is the up's (so nothing previewed as replaced or deleted is done in place);
@@ -134,17 +135,32 @@ interface Step {
 const withArgs = (resources: Declared[], changes: Record<string, Record<string, unknown>>): Declared[] =>
     resources.map((r) => (changes[r.name] ? { ...r, args: { ...r.args, ...changes[r.name] } as Declared["args"] } : r));
 
+/**
+ * The changes of issue 37, in three steps after the create: changes that touch different resources, or the same one in
+ * place, share a step (each step's every planned operation and output is still compared, and names its resource), so
+ * the harness runs eight operations per face rather than fourteen. A step never puts a change where it would hide
+ * another's effect: the inherited change runs where the board room is otherwise untouched (it must stay `same`), the
+ * --replace of the generated room while the purge still names it (the purge is replaced with it), the purge removed
+ * after that, beside the board room's replacement, which touches neither.
+ */
 const STEPS: Step[] = [
     { label: "create", change: (r) => r },
-    { label: "a plain setting (both rooms' descriptions) and a secret one (telephonyPinDtmf)", change: (r) => withArgs(r, { board: { description: "Quarterly board, moved", telephonyPinDtmf: "5678" }, gen: { description: "Generated name, moved" } }) },
-    { label: "an inherited setting (the TeamDefaults' consentMessage and chatEnabled)", change: (r) => withArgs(r, { defaults: { consentMessage: "This meeting is recorded, again.", chatEnabled: false } }) },
     {
-        label: "a create-only setting (tags) and the expiries (a room's, a token's minutes, a token's instant)",
-        change: (r) => withArgs(r, { board: { tags: ["board", "q3"], expiresAt: "2030-02-01 00:00:00" }, minutes: { expiresAt: 90 }, instant: { expiresAt: "2030-07-01T00:00:00Z" } }),
+        label: "a plain setting (both rooms' descriptions), a secret one (telephonyPinDtmf), the expiries (a room's, a token's minutes, a token's instant) and a room renamed",
+        change: (r) =>
+            withArgs(r, {
+                board: { description: "Quarterly board, moved", telephonyPinDtmf: "5678", expiresAt: "2030-02-01 00:00:00", friendlyUrl: "inv-board-renamed" },
+                gen: { description: "Generated name, moved" },
+                minutes: { expiresAt: 90 },
+                instant: { expiresAt: "2030-07-01T00:00:00Z" },
+            }),
     },
-    { label: "a room renamed", change: (r) => withArgs(r, { board: { friendlyUrl: "inv-board-renamed" } }) },
-    { label: "--replace of the generated room", change: (r) => r, flags: (urnOf) => ["--replace", urnOf("gen")] },
-    { label: "a resource removed (the purge)", change: (r) => r.filter((d) => d.name !== "wipe") },
+    {
+        label: "an inherited setting (the TeamDefaults' consentMessage and chatEnabled) and --replace of the generated room",
+        change: (r) => withArgs(r, { defaults: { consentMessage: "This meeting is recorded, again.", chatEnabled: false } }),
+        flags: (urnOf) => ["--replace", urnOf("gen")],
+    },
+    { label: "a create-only setting (the board's tags) and a resource removed (the purge)", change: (r) => withArgs(r, { board: { tags: ["board", "q3"] } }).filter((d) => d.name !== "wipe") },
 ];
 
 // ---- the comparison --------------------------------------------------------------------------------------------

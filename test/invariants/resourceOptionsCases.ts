@@ -23,6 +23,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
+import * as yaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PLUGIN_FOLDER, ROOT, type PulumiProject, type JsonRun, type CommandResult } from "../../harness/pulumiCli";
@@ -250,32 +251,50 @@ export function resourceOptionCases(face: Face): void {
                     fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, config.resources ?? [], written));
                     return;
                 }
-                await project.setConfig({
+                // Written into the stack's config file, as a user may edit it, rather than by `pulumi config set-all`:
+                // what the program reads is the same, and a step costs no CLI start of its own.
+                const file = path.join(project.dir, `Pulumi.${project.stack}.yaml`);
+                const settings = (yaml.load(fs.readFileSync(file, "utf8")) ?? {}) as { config?: Record<string, unknown> };
+                settings.config = {
+                    ...settings.config,
                     "test:resources": JSON.stringify(config.resources ?? []),
                     "test:components": JSON.stringify(config.components ?? []),
                     "test:outputs": JSON.stringify(config.outputs ?? []),
                     "test:secretTransform": JSON.stringify(config.secretTransform ?? []),
                     "test:refusals": config.refusals ?? "throw",
                     "test:providers": JSON.stringify(config.providers ?? []),
-                });
+                };
+                // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
+                fs.writeFileSync(file, JSON.stringify(settings, null, 2) + "\n");
             };
             /** Empties the stack: the next case starts from nothing. */
             const clear = async () => {
                 await declare({});
                 const up = await upOk();
             };
-            /** What a case starts from: an empty stack and an empty team (a failed case may leave either behind). */
+            /**
+             * What a case starts from: an empty stack and an empty team (a case, or a failed one, may leave either behind).
+             * What is left is dropped from the state (`pulumi state delete --all --force`, protected resources too) and
+             * the team reset, rather than deleted by an up: the same start, for one CLI start instead of an operation
+             * (a case's own deletes, which it checks, are its own ups). The provider's records of the team's original
+             * defaults go with the team they were of.
+             */
             const fresh = async () => {
                 const left = (await project.exportDeployment()).deployment.resources?.filter((r) => r.custom && !String(r.type).startsWith("pulumi:providers:")) ?? [];
-                if (left.length > 0) {
-                    await project.run(["state", "unprotect", "--all", "--yes"]);
-                    await clear();
-                }
+                if (left.length > 0) await project.must(["state", "delete", "--all", "--force", "--yes"]);
+                fs.rmSync(path.join(project.dir, ".pulumi-home", "vcrooms", "team-defaults"), { recursive: true, force: true });
                 await api("POST", "/reset");
             };
+            /** The state of each resource of the stack, by name (the last part of its URN), from one `pulumi stack export`. */
+            const states = async () => {
+                const resources = (await project.exportDeployment()).deployment.resources ?? [];
+                return (name: string) => resources.find((r) => String(r.urn).endsWith(`::${name}`));
+            };
             /** The id of each kind's resource in the stack's state, by kind (its name, or `name(kind)`). */
-            const idsOf = async (name: (kind: Kind) => string = (k) => k) =>
-                Object.fromEntries(await Promise.all(KINDS.map(async (k) => [k, (await project.resourceState(name(k)))?.id as string | undefined] as const))) as Record<Kind, string | undefined>;
+            const idsOf = async (name: (kind: Kind) => string = (k) => k, state?: Awaited<ReturnType<typeof states>>) => {
+                state ??= await states();
+                return Object.fromEntries(KINDS.map((k) => [k, state(name(k))?.id as string | undefined] as const)) as Record<Kind, string | undefined>;
+            };
             /** Each kind's changed input as the API holds it, where it keeps it. */
             const liveOf = async (ids: Record<Kind, string | undefined>) =>
                 Object.fromEntries(await Promise.all(KINDS.filter((k) => SAMPLES[k].live).map(async (k) => [k, await SAMPLES[k].live!(api, ids[k]!)] as const)));
@@ -482,21 +501,23 @@ export function resourceOptionCases(face: Face): void {
                 const step = (languages: string[]) => [HOST, target(languages), ...KINDS.map((k) => sampleOf(k, false, { replaceWith: ["target"] }))];
                 await declare({ resources: step(["en"]) });
                 await upOk();
-                const before = await idsOf();
-                const host = (await project.resourceState(HOST.name))?.id;
-                const targetBefore = (await project.resourceState("target"))?.id;
+                const first = await states();
+                const before = await idsOf(undefined, first);
+                const host = first(HOST.name)?.id;
+                const targetBefore = first("target")?.id;
 
                 // Only the target's input changes: it is replaced, each kind bound to it is replaced with it, the host room stays.
                 await declare({ resources: step(["nl-NL"]) });
                 const up = await upOk([], { preview: false });
                 expect(opOf(up, "target"), `${face}: the target room, its create-only languages changed`).toContain("create-replacement");
-                expect((await project.resourceState("target"))?.id).not.toBe(targetBefore);
+                const then = await states();
+                expect(then("target")?.id).not.toBe(targetBefore);
                 for (const k of KINDS) expect(opOf(up, k), `${face}, ${k}: replaceWith [target], the target replaced, must replace it`).toContain("create-replacement");
-                const after = await idsOf();
+                const after = await idsOf(undefined, then);
                 // The TeamDefaults keeps its id (the team's): its up's step above says it was replaced.
                 for (const k of KINDS.filter((k) => k !== "teamDefaults")) expect(after[k], `${face}, ${k}: replaceWith, a new resource`).not.toBe(before[k]);
                 expect(["", "same"], `${face}: the host room, declared without replaceWith, is left as it is`).toContain(opOf(up, HOST.name));
-                expect((await project.resourceState(HOST.name))?.id).toBe(host);
+                expect(then(HOST.name)?.id).toBe(host);
                 expect(await liveOf(after)).toEqual(expected(false));
             });
 
@@ -538,8 +559,9 @@ export function resourceOptionCases(face: Face): void {
                     }
                     await declare({ resources: [HOST, ...KINDS.filter((k) => notImportableMessage(declarations[k]) === undefined).map(imported), ...KINDS.map(timed)] });
                     await upOk();
-                    expect((await project.resourceState("room-imported"))?.id, `${face}, room: the import option adopts`).toBe(made.id);
-                    for (const k of KINDS) expect((await project.resourceState(`${k}-timed`))?.id, `${face}, ${k}: customTimeouts`).toBeDefined();
+                    const state = await states();
+                    expect(state("room-imported")?.id, `${face}, room: the import option adopts`).toBe(made.id);
+                    for (const k of KINDS) expect(state(`${k}-timed`)?.id, `${face}, ${k}: customTimeouts`).toBeDefined();
                     return;
                 }
                 // envVarMappings is an option of provider resources, which a dynamic resource has none of.

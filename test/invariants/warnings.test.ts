@@ -188,67 +188,68 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
         tokenRoom: room("warn-token"),
         ada: { type: "vcrooms:JoinToken", properties: { room: "${tokenRoom.id}", userName: "Ada" } },
     });
+    /** The program once the room and the team's defaults are handed over: `defaults2` with `paletteMode`, `after` adopting `before`'s room. */
+    const handedOver = (paletteMode: string): Resources => {
+        const { defaults, before, ...rest } = base();
+        return { ...rest, defaults2: { type: "vcrooms:TeamDefaults", properties: { paletteMode } }, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) };
+    };
 
 
-    it("check (preview): an expiry dropped from the program, a friendly URL the link cannot carry", async () => {
-        await eachLanguage(async (f, _emulator, p) => {
-            f.write({ ...base(), expiring: room("warn-expiring"), linky: room("warn#link") });
-            const preview = await p.preview();
-            expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-            shows(f, preview, { roomExpiryKept: "expiring", roomLinkBroken: "linky" });
-            f.write(base());
-        });
-    });
-
+    // The steps share operations where their warnings do not meet (each step's every warning is still asserted, on its
+    // resource): eight operations per language rather than eleven.
     it("up: settings the API did not apply (room), a room handed to another Room, team defaults handed to another TeamDefaults", async () => {
         await eachLanguage(async (f, emulator, p) => {
             const api = apiCaller(emulator);
             const settings = (await api("GET", "/rooms/warn-settings")).body;
             // The API answers the room as it was: maxParticipants not applied.
             await control(emulator, "POST", "/faults", { method: "PATCH", path: `/api/v1/rooms/${settings.id}`, status: 200, body: settings });
-            const { defaults, before, ...rest } = base();
-            f.write({ ...rest, defaults2: defaults!, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
+            f.write(handedOver("dark"));
             const up = await p.up([], { preview: false });
             expect(up.code, up.stdout + up.stderr).toBe(0);
             shows(f, up, { roomUnapplied: "settings", roomHandedOver: "before", defaultsHandedOver: "defaults" });
         });
     });
 
-    it("up --replace: a replaced room its replacement adopted is not deleted", async () => {
-        await eachLanguage(async (f, _emulator, p) => {
-            const urn = String((await p.resourceState("kept"))?.urn);
-            const up = await p.up(["--replace", urn], { preview: false });
-            expect(up.code, up.stdout + up.stderr).toBe(0);
-            shows(f, up, { roomKeptByReplacement: "kept" });
-        });
-    });
-
-    it("up: team defaults the API did not apply", async () => {
+    it("up --replace: a replaced room its replacement adopted is not deleted; in the same up, team defaults the API did not apply", async () => {
         await eachLanguage(async (f, emulator, p) => {
             const api = apiCaller(emulator);
+            const urn = String((await p.resourceState("kept"))?.urn);
+            // The API answers the team's defaults as they were (the room's replacement writes to its room, not to the team).
             const now = (await api("GET", "/")).body;
             await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: now });
-            const { defaults, before, ...rest } = base();
-            f.write({ ...rest, defaults2: { type: "vcrooms:TeamDefaults", properties: { paletteMode: "light" } }, after: room("warn-handover", { adoptExisting: true }), settings: room("warn-settings", { maxParticipants: 50 }) });
-            const up = await p.up([], { preview: false });
+            f.write(handedOver("light"));
+            const up = await p.up(["--replace", urn], { preview: false });
             expect(up.code, up.stdout + up.stderr).toBe(0);
-            shows(f, up, { defaultsUnapplied: "defaults2" });
+            shows(f, up, { roomKeptByReplacement: "kept", defaultsUnapplied: "defaults2" });
         });
     });
 
-    it("preview and up: a record of the team's original values that cannot be written, or cannot be read, is named", async () => {
+    it("check (preview): an expiry dropped from the program, a friendly URL the link cannot carry; preview and up: a record of the team's original values that cannot be written, or cannot be read, is named; a claims folder the plugin cannot use (a plain file at its name) is named, and the preview goes on", async () => {
         await eachLanguage(async (f, _emulator, p) => {
             const records = path.join(p.dir, ".pulumi-home", "vcrooms", "team-defaults");
             // A plain file where the folder goes: the preview's diff, finding no record, cannot write one from the state.
             fs.rmSync(records, { recursive: true, force: true });
             fs.mkdirSync(path.dirname(records), { recursive: true });
             fs.writeFileSync(records, "not a folder");
+            // The same preview checks an expiry dropped and a friendly URL the link cannot carry (check's warnings, of other resources).
+            f.write({ ...handedOver("light"), expiring: room("warn-expiring"), linky: room("warn#link") });
             const preview = await p.preview();
             expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-            shows(f, preview, { defaultsRecordUnwritten: "defaults2" });
+            shows(f, preview, { roomExpiryKept: "expiring", roomLinkBroken: "linky", defaultsRecordUnwritten: "defaults2" });
+            f.write(handedOver("light"));
             fs.rmSync(records, { force: true });
-            // Written again by the next preview's diff, then damaged: the replacement's create cannot read it.
-            expect((await p.preview()).code).toBe(0);
+            // Written again by the next preview's diff, then damaged: the replacement's create cannot read it. That preview
+            // runs with a plain file where the claims folder goes (its TMPDIR), which it names and goes on past.
+            const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-warnings-tmp-"));
+            try {
+                fs.writeFileSync(path.join(tmp, `pulumi-vcrooms-claims-${os.userInfo().uid}`), "not a folder");
+                const run = await p.run(["preview", "--json", "--non-interactive"], { env: { TMPDIR: tmp } });
+                const claims = { ...run, ...parseJsonRun(run.stdout) };
+                expect(claims.code, claims.stdout + claims.stderr).toBe(0);
+                shows(f, claims, { claimsFolderUnusable: null });
+            } finally {
+                fs.rmSync(tmp, { recursive: true, force: true });
+            }
             const files = fs.readdirSync(records);
             expect(files.length).toBeGreaterThan(0);
             for (const file of files) fs.writeFileSync(path.join(records, file), "damaged");
@@ -265,21 +266,6 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
             const refresh = await p.refresh([], { preview: false });
             expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
             shows(f, refresh, { tokenStale: "ada" });
-        });
-    });
-
-    it("any operation: a claims folder the plugin cannot use (a plain file at its name) is named, and the preview goes on", async () => {
-        await eachLanguage(async (f, _emulator, p) => {
-            const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-warnings-tmp-"));
-            try {
-                fs.writeFileSync(path.join(tmp, `pulumi-vcrooms-claims-${os.userInfo().uid}`), "not a folder");
-                const run = await p.run(["preview", "--json", "--non-interactive"], { env: { TMPDIR: tmp } });
-                const preview = { ...run, ...parseJsonRun(run.stdout) };
-                expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-                shows(f, preview, { claimsFolderUnusable: null });
-            } finally {
-                fs.rmSync(tmp, { recursive: true, force: true });
-            }
         });
     });
 
