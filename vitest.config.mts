@@ -37,7 +37,11 @@ export default defineConfig({
             // "Where a real-CLI operation's CPU goes"). A cache only: what runs is the same code. One folder per run,
             // removed after it (test/support/releaseOnce.ts).
             NODE_COMPILE_CACHE: path.join(os.tmpdir(), `vcrooms-test-node-compile-cache-${process.pid}`),
+            // Where each test file leaves how long its `pulumi` processes ran (test/support/commandTally.ts), for the
+            // reporter's table (test/support/slowest.ts reads and removes it).
+            VCROOMS_COMMAND_TALLY_DIR: path.join(os.tmpdir(), `vcrooms-test-command-tally-${process.pid}`),
         },
+        setupFiles: ["./test/support/commandTally.ts"],
         hookTimeout: 60_000,
         pool: "forks",
         // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so the real-CLI

@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
 import { withDeferredClosureModules } from "./preloads";
+import { tallyCommand } from "./commandTally";
 
 /** The repository: the nearest folder above with our package.json (this file runs from harness/ and dist/harness/). */
 export const ROOT = (() => {
@@ -247,13 +248,18 @@ export class PulumiProject {
 
     private startFile(file: string, args: string[], options: { env?: Record<string, string>; detached?: boolean }): { child: ChildProcess; result: Promise<CommandResult> } {
         const child = spawn(file, args, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
+        const started = performance.now();
+        const isCli = file === path.join(this.options.cliDir, "pulumi");
         const result = new Promise<CommandResult>((resolve, reject) => {
             let stdout = "";
             let stderr = "";
             child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
             child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
             child.on("error", reject);
-            child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+            child.on("close", (code) => {
+                if (isCli) tallyCommand(args, performance.now() - started);
+                resolve({ code: code ?? -1, stdout, stderr });
+            });
         });
         return { child, result };
     }

@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
-import { cli, cliDir, languageHosts, withoutDebugEvents } from "./support";
+import { cli, cliDir, expectDriftRepaired, languageHosts, withoutDebugEvents } from "./support";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
 
@@ -87,9 +87,6 @@ async function withProgram<T>(project: PulumiProject, edit: (source: string) => 
     }
 }
 
-const vcroomsSteps = (steps: Array<{ op: string; type: string; name: string }>) =>
-    steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same" && s.op !== "refresh").map((s) => `${s.op} ${s.type} ${s.name}`).sort();
-
 const skip = goMissing();
 
 describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the installed package", { timeout: 1_800_000 }, () => {
@@ -100,15 +97,13 @@ describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the install
         const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         const api = apiCaller(emulator);
-        expect((await api("PATCH", "/rooms/go-standup", { description: "changed outside", max_participants: 40 })).status).toBe(200);
-        const drift = await project.preview(["--refresh"]);
-        expect(drift.code, drift.stdout + drift.stderr).toBe(0);
-        expect(vcroomsSteps(drift.steps)).toEqual(["update vcrooms:index:Room standup"]);
-        expect(Object.keys(drift.steps.find((s) => s.name === "standup" && s.op === "update")?.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
-        const repair = await project.up(["--refresh"], { preview: false });
-        expect(repair.code, repair.stdout + repair.stderr).toBe(0);
-        expect((await api("GET", "/rooms/go-standup")).body).toMatchObject({ description: "Team stand-up: join with a token", max_participants: 12 });
-        expect((await project.preview(["--expect-no-changes", "--refresh"])).code).toBe(0);
+        await expectDriftRepaired(project, api, {
+            friendlyUrl: "go-standup",
+            name: "standup",
+            change: { description: "changed outside", max_participants: 40 },
+            changedFields: ["description", "maxParticipants"],
+            declared: { description: "Team stand-up: join with a token", max_participants: 12 },
+        });
         const down = await project.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);
         expect((await api("GET", "/rooms")).body.total_count).toBe(0);

@@ -10,7 +10,7 @@ import type { RunningEmulator } from "../../emulator";
 import { apiCaller } from "../support/http";
 import type { PulumiProject } from "../../harness/pulumiCli";
 import { ROOT } from "../../harness/pulumiCli";
-import { cli, projectFor, resourceOps } from "./support";
+import { cli, pluginOps, projectFor, resourceOps } from "./support";
 import { useEmulator } from "../support/emulator";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/tokens.js");
@@ -75,8 +75,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token's address chan
         await project.setConfig({ "test:room": "plugin-addr-renamed" });
         const preview = await project.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        const planned = preview.steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same").map((s) => `${s.op} ${s.name}`).sort();
-        expect(planned).toEqual(["replace alice", "update board"]);
+        expect(pluginOps(preview.steps, { changes: true })).toEqual(["replace JoinToken alice", "update Room board"]);
         const renamed = await project.up([], { preview: false });
         expect(renamed.code, renamed.stdout + renamed.stderr).toBe(0);
         expect(await link()).toBe((await api("GET", "/rooms/plugin-addr-renamed")).body.room_url);

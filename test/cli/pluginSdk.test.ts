@@ -14,7 +14,7 @@ import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { PLUGIN_FOLDER, PulumiProject } from "../../harness/pulumiCli";
 import { outsideRepository } from "./install";
-import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject, languageHosts, withoutDebugEvents } from "./support";
+import { addGeneratedSdk, cli, cliDir, compileProgram, installedProject, languageHosts, pluginOps, withoutDebugEvents } from "./support";
 
 let emulator: RunningEmulator;
 const projects: PulumiProject[] = [];
@@ -90,16 +90,15 @@ describe.skipIf("skip" in cli)("the plugin's generated TypeScript SDK through th
         compileProgram(project);
 
         await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
-        const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type.slice("vcrooms:index:".length)} ${s.name}`).sort();
         const planned = ["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"];
 
         const preview = await project.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        expect(ours(preview.steps)).toEqual(planned);
+        expect(pluginOps(preview.steps)).toEqual(planned);
 
         const up = await project.up([], { preview: false }); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        expect(ours(up.steps)).toEqual(planned);
+        expect(pluginOps(up.steps)).toEqual(planned);
         const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ friendly_url: string; privacy: string; max_participants: number }>;
         expect(rooms.map((r) => [r.friendly_url, r.privacy]).sort()).toEqual([
             ["ts-lobby", "public"],

@@ -12,7 +12,7 @@ import type { RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
 import { apiCaller } from "../support/http";
 import { locatePythonVenv, PLUGIN_FOLDER, PulumiProject, ROOT } from "../../harness/pulumiCli";
-import { cli, cliDir, withoutDebugEvents } from "./support";
+import { cli, cliDir, pluginOps, withoutDebugEvents } from "./support";
 
 const python = "skip" in cli ? cli : locatePythonVenv();
 if ("skip" in python && !("skip" in cli)) console.warn(python.skip);
@@ -64,16 +64,15 @@ describe.skipIf("skip" in python)("examples/python-rooms through the real Pulumi
         await project.init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey });
         const printed: string[] = [];
         const keep = <T extends { stdout: string; stderr: string }>(r: T): T => (printed.push(withoutDebugEvents(r.stdout), r.stderr), r);
-        const ours = (steps: Array<{ op: string; type: string; name: string }>) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type.slice("vcrooms:index:".length)} ${s.name}`).sort();
 
         const preview = keep(await project.preview());
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        expect(ours(preview.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
+        expect(pluginOps(preview.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
         expect((await apiCaller(emulator)("GET", "/rooms")).body.total_count).toBe(0);
 
         const up = keep(await project.up([], { preview: false })); // the plan was just checked
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        expect(ours(up.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
+        expect(pluginOps(up.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
         const rooms = (await apiCaller(emulator)("GET", "/rooms")).body.data as Array<{ id: string; friendly_url: string; privacy: string; max_participants: number }>;
         expect(rooms.map((r) => [r.friendly_url, r.privacy, r.max_participants]).sort()).toEqual([
             ["python-lobby", "public", 100],

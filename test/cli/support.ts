@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
-import { control } from "../support/http";
+import { expect } from "vitest";
+import { apiCaller, control } from "../support/http";
 import { locateCli, PulumiProject, ROOT, type CommandResult, type JsonStep, type ProjectOptions } from "../../harness/pulumiCli";
 import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 
@@ -87,6 +88,41 @@ export const writes = async (emulator: RunningEmulator) => (await requestLog(emu
 /** The steps on our resources (the stack and the default provider left out), as `op name`, sorted. */
 export function resourceOps(steps: JsonStep[]): string[] {
     return steps.filter((s) => s.type.startsWith("pulumi-nodejs:dynamic/")).map((s) => `${s.op} ${s.name}`).sort();
+}
+
+/**
+ * The steps on the plugin's resources (types `vcrooms:index:{Kind}`; the stack and the providers left out), as `op Kind
+ * name`, sorted: what the plugin-face files compare, as resourceOps is for the dynamic face. `changes` leaves out the
+ * steps that change nothing (`same`, and the reads of a `--refresh`).
+ */
+export function pluginOps(steps: JsonStep[], { changes = false }: { changes?: boolean } = {}): string[] {
+    return steps
+        .filter((s) => s.type.startsWith("vcrooms:index:") && !(changes && (s.op === "same" || s.op === "refresh")))
+        .map((s) => `${s.op} ${s.type.slice("vcrooms:index:".length)} ${s.name}`)
+        .sort();
+}
+
+/**
+ * A change made outside Pulumi, found and put back, as the README's "Configure and run" says: `change` (snake_case, as
+ * the API takes it) PATCHed on the room with friendly URL `friendlyUrl`, then `preview --refresh` plans an update of
+ * that room alone (resource `name`) whose diff names the changed fields, `up --refresh` puts back what the program
+ * declares (`declared`, as the API answers it), and the next `preview --refresh --expect-no-changes` passes.
+ */
+export async function expectDriftRepaired(
+    project: PulumiProject,
+    api: ReturnType<typeof apiCaller>,
+    drift: { friendlyUrl: string; name: string; change: Record<string, unknown>; changedFields: string[]; declared: Record<string, unknown> },
+): Promise<void> {
+    expect((await api("PATCH", `/rooms/${drift.friendlyUrl}`, drift.change)).status).toBe(200);
+    const preview = await project.preview(["--refresh"]);
+    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+    expect(pluginOps(preview.steps, { changes: true })).toEqual([`update Room ${drift.name}`]);
+    expect(Object.keys(preview.steps.find((s) => s.name === drift.name && s.op === "update")?.detailedDiff ?? {}).sort()).toEqual([...drift.changedFields].sort());
+    const repair = await project.up(["--refresh"], { preview: false });
+    expect(repair.code, repair.stdout + repair.stderr).toBe(0);
+    expect((await api("GET", `/rooms/${drift.friendlyUrl}`)).body).toMatchObject(drift.declared);
+    const again = await project.preview(["--refresh", "--expect-no-changes"]);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
 }
 
 /**

@@ -13,9 +13,9 @@ import * as path from "node:path";
 import * as yaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
-import { PulumiProject, ROOT, type JsonStep } from "../../harness/pulumiCli";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { readRooms } from "../../examples/gitops/rooms";
-import { clearLog, cli, projectFor, requestLog, requestsBesidesDomainRead, withoutDebugEvents } from "./support";
+import { clearLog, cli, expectDriftRepaired, pluginOps, projectFor, requestLog, requestsBesidesDomainRead, withoutDebugEvents } from "./support";
 import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
@@ -28,7 +28,6 @@ if (skip && process.env.CI) throw new Error(`Pulumi YAML programs must run under
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** The plan's steps on the plugin's resources, as `op Type name`, sorted. */
-const ops = (steps: JsonStep[]) => steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => `${s.op} ${s.type.slice("vcrooms:index:".length)} ${s.name}`).sort();
 
 describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 900_000 }, () => {
     let emulator: RunningEmulator;
@@ -79,7 +78,7 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
 
         const preview = await p.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        expect(ops(preview.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
+        expect(pluginOps(preview.steps)).toEqual(["create JoinToken alice", "create Room lobby", "create Room standup", "create TeamDefaults defaults"]);
         expect(preview.steps.filter((s) => !s.type.startsWith("vcrooms:index:")).map((s) => s.type)).toEqual(["pulumi:pulumi:Stack"]);
         const urns = preview.steps.filter((s) => s.type.startsWith("vcrooms:index:")).map((s) => s.urn).sort();
         expect(urns).toEqual([
@@ -106,16 +105,13 @@ describe.skipIf(skip)("Pulumi YAML programs through the real CLI", { timeout: 90
         expect(again.code, again.stdout + again.stderr).toBe(0);
 
         // A change made outside Pulumi, through the API: preview --refresh finds it on that room alone, up repairs it.
-        expect((await api("PATCH", "/rooms/yaml-lobby", { description: "Changed by hand", max_participants: 5 })).status).toBe(200);
-        const drift = await p.preview(["--refresh"]);
-        expect(drift.code, drift.stdout + drift.stderr).toBe(0);
-        const changed = drift.steps.filter((s) => s.type.startsWith("vcrooms:index:") && s.op !== "same" && s.op !== "refresh");
-        expect(changed.map((s) => `${s.op} ${s.name}`)).toEqual(["update lobby"]);
-        expect(Object.keys(changed[0]!.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
-        const repair = await p.up(["--refresh"], { preview: false });
-        expect(repair.code, repair.stdout + repair.stderr).toBe(0);
-        expect((await api("GET", "/rooms/yaml-lobby")).body).toMatchObject({ description: "Open to anyone with the link", max_participants: 100 });
-        expect((await p.preview(["--refresh", "--expect-no-changes"])).code).toBe(0);
+        await expectDriftRepaired(p, api, {
+            friendlyUrl: "yaml-lobby",
+            name: "lobby",
+            change: { description: "Changed by hand", max_participants: 5 },
+            changedFields: ["description", "maxParticipants"],
+            declared: { description: "Open to anyone with the link", max_participants: 100 },
+        });
 
         const down = await p.destroy([], { preview: false });
         expect(down.code, down.stdout + down.stderr).toBe(0);

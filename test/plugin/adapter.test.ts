@@ -14,6 +14,7 @@ import { DeploymentClaims } from "../../provider/plugin/deploymentClaims";
 import { Claims } from "../../provider/resources/claims";
 import { isSecretValue, secretValue, unwrapSecrets, wrapSecrets } from "../../provider/plugin/secrets";
 import { control } from "../support/http";
+import { usePluginAdapter } from "../support/pluginAdapter";
 
 const urn = (type: string, name: string) => ({ urn: `urn:pulumi:dev::proj::vcrooms:index:${type}::${name}` });
 
@@ -29,56 +30,50 @@ describe("secrets as the protocol carries them", () => {
 });
 
 describe("the plugin adapter", () => {
-    let emulator: RunningEmulator;
-    let plugin: VcroomsPlugin;
-    const { api } = useEmulator({ rateLimit: 0 }, { started: (started) => (emulator = started) });
-    beforeEach(async () => {
-        await control(emulator, "POST", "/reset");
-        plugin = new VcroomsPlugin("0.1.0");
-        plugin.configure({ apiUrl: emulator.baseUrl, developerKey: secretValue(emulator.developerKey) });
-    });
+    const adapter = usePluginAdapter();
+    const { api } = adapter;
 
     it("checks the provider's configuration: each rule, a client that can be built, the key secret", () => {
-        const ok = plugin.checkConfig({ apiUrl: emulator.baseUrl, developerKey: "k", requestsPerMinute: "60" });
+        const ok = adapter.plugin.checkConfig({ apiUrl: adapter.emulator.baseUrl, developerKey: "k", requestsPerMinute: "60" });
         expect(ok.failures).toEqual([]);
         expect(ok.inputs.requestsPerMinute).toBe(60);
         expect(isSecretValue(ok.inputs.developerKey)).toBe(true);
-        const bad = plugin.checkConfig({ apiUrl: emulator.baseUrl, developerKey: secretValue("k"), auth: "digest", requestsPerMinute: -1 });
+        const bad = adapter.plugin.checkConfig({ apiUrl: adapter.emulator.baseUrl, developerKey: secretValue("k"), auth: "digest", requestsPerMinute: -1 });
         expect(bad.failures.map((f) => f.property).sort()).toEqual(["auth", "requestsPerMinute"]);
-        const noUrl = plugin.checkConfig({ developerKey: "secret-key-1", apiUrl: "https://example.com/v2" });
+        const noUrl = adapter.plugin.checkConfig({ developerKey: "secret-key-1", apiUrl: "https://example.com/v2" });
         expect(noUrl.failures[0]!.reason).toMatch(/must end in \/api\/v1/);
         // The key leaves only wrapped, for the engine to encrypt; never in a message.
         expect(JSON.stringify(noUrl.failures)).not.toContain("secret-key-1");
         expect(isSecretValue(noUrl.inputs.developerKey)).toBe(true);
-        expect(plugin.diffConfig({ apiUrl: "a" }, { apiUrl: "b" }).detailedDiff).toEqual({ apiUrl: "UPDATE" });
+        expect(adapter.plugin.diffConfig({ apiUrl: "a" }, { apiUrl: "b" }).detailedDiff).toEqual({ apiUrl: "UPDATE" });
     });
 
     it("create, diff with the changed properties named, update and delete a room through the configured provider", async () => {
-        const checked = await plugin.check(urn("Room", "board"), {}, { friendlyUrl: "board", description: "Board", restreamKey: "stream-key-1" });
+        const checked = await adapter.plugin.check(urn("Room", "board"), {}, { friendlyUrl: "board", description: "Board", restreamKey: "stream-key-1" });
         expect(checked.failures).toEqual([]);
         expect(checked.inputs.__resourceName).toBe("board");
         expect(isSecretValue(checked.inputs.restreamKey)).toBe(true);
-        const created = await plugin.create(urn("Room", "board"), checked.inputs);
+        const created = await adapter.plugin.create(urn("Room", "board"), checked.inputs);
         expect(isSecretValue(created.outs.restreamKey)).toBe(true);
         expect(isSecretValue(created.outs.declaredInputs)).toBe(true);
         expect((await api("GET", "/rooms/board")).body.description).toBe("Board");
 
-        const news = (await plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 2", tags: ["t"], restreamKey: secretValue("stream-key-1") })).inputs;
-        const diff = await plugin.diff(urn("Room", "board"), created.id, created.outs, news);
+        const news = (await adapter.plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 2", tags: ["t"], restreamKey: secretValue("stream-key-1") })).inputs;
+        const diff = await adapter.plugin.diff(urn("Room", "board"), created.id, created.outs, news);
         expect(diff).toMatchObject({ changes: true, replaces: ["tags"], detailedDiff: { description: "UPDATE", tags: "UPDATE_REPLACE" } });
-        const same = await plugin.diff(urn("Room", "board"), created.id, created.outs, checked.inputs);
+        const same = await adapter.plugin.diff(urn("Room", "board"), created.id, created.outs, checked.inputs);
         expect(same).toMatchObject({ changes: false, detailedDiff: {} });
 
-        const descriptionOnly = (await plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 3" })).inputs;
-        await plugin.update(urn("Room", "board"), created.id, created.outs, descriptionOnly);
+        const descriptionOnly = (await adapter.plugin.check(urn("Room", "board"), checked.inputs, { friendlyUrl: "board", description: "Board 3" })).inputs;
+        await adapter.plugin.update(urn("Room", "board"), created.id, created.outs, descriptionOnly);
         expect((await api("GET", "/rooms/board")).body.description).toBe("Board 3");
-        await plugin.delete(urn("Room", "board"), created.id, created.outs);
+        await adapter.plugin.delete(urn("Room", "board"), created.id, created.outs);
         expect((await api("GET", "/rooms/board")).status).toBe(404);
     });
 
     it("reads with only an id (pulumi import): found by friendly URL, answered with its UUID and, as inputs, what differs from the team's defaults, never a secret", async () => {
         const made = (await api("POST", "/rooms", { friendly_url: "legacy", description: "By hand", max_participants: 30, restream_key: "rk-123" })).body;
-        const read = await plugin.read(urn("Room", "legacy"), "legacy", {}, {});
+        const read = await adapter.plugin.read(urn("Room", "legacy"), "legacy", {}, {});
         expect(read.id).toBe(made.id);
         expect(read.inputs).toMatchObject({ friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 });
         // The generated code would hold an imported secret in plain text: it stays an output (secret), not an input.
@@ -87,31 +82,31 @@ describe("the plugin adapter", () => {
         // Settings equal to the team's defaults are left to them (the emulator's team has chat on by default).
         expect(read.inputs.chatEnabled).toBeUndefined();
         // The program declaring what the room holds: no change.
-        const news = (await plugin.check(urn("Room", "legacy"), read.inputs, { friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 })).inputs;
-        expect((await plugin.diff(urn("Room", "legacy"), read.id, read.props, news)).changes).toBe(false);
+        const news = (await adapter.plugin.check(urn("Room", "legacy"), read.inputs, { friendlyUrl: "legacy", description: "By hand", maxParticipants: 30 })).inputs;
+        expect((await adapter.plugin.diff(urn("Room", "legacy"), read.id, read.props, news)).changes).toBe(false);
         // Role settings are imported as the names users write, privateGroupChatRoles too (it reads back as role ids).
         await api("POST", "/rooms", { friendly_url: "roled", roles: ["moderator", "speaker"], private_group_chat_roles: ["moderator"] });
-        const roled = await plugin.read(urn("Room", "roled"), "roled", {}, {});
+        const roled = await adapter.plugin.read(urn("Room", "roled"), "roled", {}, {});
         expect(roled.inputs).toMatchObject({ roles: ["moderator", "speaker"], privateGroupChatRoles: ["moderator"] });
-        const roledNews = (await plugin.check(urn("Room", "roled"), roled.inputs, roled.inputs)).inputs;
-        expect((await plugin.diff(urn("Room", "roled"), roled.id, roled.props, roledNews)).changes).toBe(false);
+        const roledNews = (await adapter.plugin.check(urn("Room", "roled"), roled.inputs, roled.inputs)).inputs;
+        expect((await adapter.plugin.diff(urn("Room", "roled"), roled.id, roled.props, roledNews)).changes).toBe(false);
         // An import of a room that is not there is refused (test/cli/pluginImport.test.ts runs it through the CLI).
-        await expect(plugin.read(urn("Room", "gone"), "no-such-room", {}, {})).rejects.toThrow('Room "no-such-room" not found');
+        await expect(adapter.plugin.read(urn("Room", "gone"), "no-such-room", {}, {})).rejects.toThrow('Room "no-such-room" not found');
     });
 
     it("answers the data functions by token, and refuses unknown tokens and types", async () => {
         await api("POST", "/rooms", { friendly_url: "fn-room", description: "Functions" });
-        expect(await plugin.invoke("vcrooms:index:getRoom", { room: "fn-room" })).toMatchObject({ friendlyUrl: "fn-room", description: "Functions" });
-        await expect(plugin.invoke("vcrooms:index:getNothing", {})).rejects.toThrow(/Unknown function vcrooms:index:getNothing/);
-        await expect(plugin.invoke("vcrooms:index:getRoom", {})).rejects.toThrow(/room is required/);
-        await expect(plugin.check(urn("Nothing", "x"), {}, {})).rejects.toThrow(/Unknown resource type vcrooms:index:Nothing/);
+        expect(await adapter.plugin.invoke("vcrooms:index:getRoom", { room: "fn-room" })).toMatchObject({ friendlyUrl: "fn-room", description: "Functions" });
+        await expect(adapter.plugin.invoke("vcrooms:index:getNothing", {})).rejects.toThrow(/Unknown function vcrooms:index:getNothing/);
+        await expect(adapter.plugin.invoke("vcrooms:index:getRoom", {})).rejects.toThrow(/room is required/);
+        await expect(adapter.plugin.check(urn("Nothing", "x"), {}, {})).rejects.toThrow(/Unknown resource type vcrooms:index:Nothing/);
     });
 
     it("uses the configuration Configure gave, not the environment", async () => {
         const unconfigured = new VcroomsPlugin("0.1.0");
-        unconfigured.configure({ apiUrl: emulator.baseUrl, developerKey: "wrong-key" });
+        unconfigured.configure({ apiUrl: adapter.emulator.baseUrl, developerKey: "wrong-key" });
         await expect(unconfigured.invoke("vcrooms:index:getRooms", {})).rejects.toThrow();
-        expect(await plugin.invoke("vcrooms:index:getRooms", {})).toEqual({ rooms: [] });
+        expect(await adapter.plugin.invoke("vcrooms:index:getRooms", {})).toEqual({ rooms: [] });
     });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The release build of the plugin (scripts/release-plugin.mjs, docs/release.md): every platform's archive, built once
- * per run (test/support/release.ts) as `npm run release:plugin` builds them, holds the plugin's executable in its platform's format; this
+ * per run (test/support/release.ts: this machine's for every file that runs it, the others' for this file) as `npm run
+ * release:plugin` builds them, holds the plugin's executable in its platform's format; this
  * machine's (linux-amd64) serves the same plugin as the package folder, at the package's version, with no Node.js and
  * no node_modules anywhere near it, and Pulumi installs it with `pulumi plugin install --file` and runs a program on it.
  *
@@ -17,7 +18,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locateCli, ROOT } from "../../harness/pulumiCli";
 import { useEmulator } from "../support/emulator";
-import { releasePlugin } from "../support/release";
+import { HOST_PLATFORM, releasePlugin, releasePluginPlatforms } from "../support/release";
 
 const run = promisify(execFile);
 const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -87,16 +88,19 @@ let archives: Record<string, string> = {};
 let buildOutput = "";
 
 beforeAll(() => {
-    // The run's build (test/support/release.ts: `node scripts/release-plugin.mjs --products plugin --runs 1`, what
-    // `npm run release:plugin` runs after the build; dist/ is built, `npm test` builds first), shared read-only with
-    // test/release/programs.test.ts and the examples' README run.
+    // The run's build (test/support/release.ts: `node scripts/release-plugin.mjs --products plugin --platforms ...
+    // --runs 1`, what `npm run release:plugin` runs after the build; dist/ is built, `npm test` builds first): this
+    // machine's archive is the one shared read-only with test/release/programs.test.ts and the examples' README run;
+    // the other platforms' are built for this file alone, into the same folder (each build prints its archives last,
+    // one per line).
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-release-test-"));
-    const built = releasePlugin();
-    out = built.dir;
-    buildOutput = built.stdout;
-    console.log(buildOutput.trim());
-    const lines = buildOutput.trim().split("\n");
-    archives = Object.fromEntries(lines.slice(-Object.keys(FORMATS).length).map((file) => [/-v[^-]+-(\w+-\w+)\.tar\.gz$/.exec(file)?.[1] ?? file, file]));
+    const host = releasePlugin();
+    const others = releasePluginPlatforms(Object.keys(FORMATS).filter((p) => p !== HOST_PLATFORM));
+    out = host.dir;
+    buildOutput = `${host.stdout.trim()}\n${others.stdout.trim()}`;
+    console.log(buildOutput);
+    const last = (stdout: string, n: number) => stdout.trim().split("\n").slice(-n);
+    archives = Object.fromEntries([...last(host.stdout, 1), ...last(others.stdout, Object.keys(FORMATS).length - 1)].map((file) => [/-v[^-]+-(\w+-\w+)\.tar\.gz$/.exec(file)?.[1] ?? file, file]));
 }, 1_800_000);
 
 afterAll(() => {
@@ -122,7 +126,10 @@ async function extract(archive: string, into: string): Promise<void> {
 }
 
 describe("the release archives", () => {
-    it("one per platform, named pulumi-resource-vcrooms-v<version>-<os>-<arch>.tar.gz, printed last, one per line", () => {
+    it("one per platform, named pulumi-resource-vcrooms-v<version>-<os>-<arch>.tar.gz, printed last, one per line; `npm run release:plugin` builds every platform", async () => {
+        // The run builds this machine's archive apart from the others': the script's default is still every platform.
+        const script = (await import(path.join(ROOT, "scripts", "release-plugin.mjs"))) as { PLATFORMS: Record<string, unknown> };
+        expect(Object.keys(script.PLATFORMS).sort()).toEqual(Object.keys(FORMATS).sort());
         expect(Object.keys(archives).sort()).toEqual(Object.keys(FORMATS).sort());
         for (const [platform, file] of Object.entries(archives)) {
             expect(file).toBe(path.join(out, `${NAME}-v${version}-${platform}.tar.gz`));

@@ -3,9 +3,7 @@
  * (test/cli/install.ts, `packedTarball`) for every suite that installs it as a user would. Packing waits for the
  * first suite that asks, so a run of suites that never install packs nothing. Removed after the run.
  */
-import * as fs from "node:fs";
-import type { TestProject } from "vitest/node";
-import { outsideRepository } from "../cli/install";
+import { runFolderSetup } from "./runFolder";
 
 declare module "vitest" {
     export interface ProvidedContext {
@@ -13,8 +11,4 @@ declare module "vitest" {
     }
 }
 
-export default function setup(project: TestProject): () => void {
-    const dir = outsideRepository("vcrooms-pack-");
-    project.provide("packDir", dir);
-    return () => fs.rmSync(dir, { recursive: true, force: true });
-}
+export default runFolderSetup("packDir", "vcrooms-pack-");

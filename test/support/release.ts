@@ -1,8 +1,9 @@
 /**
  * The release's files as `npm run release:plugin` and `npm run release:sdks` make them, for the suites that install
  * the provider as a first-party provider is installed (test/release/programs.test.ts, test/release/plugin.test.ts,
- * test/examples/readmeCommands.test.ts). Each part (the plugin's archives for every platform, the emulator's
- * linux-amd64 archive, each language's SDK package) is built once per run, by the first file that asks, into the
+ * test/examples/readmeCommands.test.ts). Each part (the plugin's linux-amd64 archive, the other platforms'
+ * archives for the one file that checks them, the emulator's linux-amd64 archive, each language's SDK package) is
+ * built once per run, by the first file that asks, into the
  * run's folder (test/support/releaseOnce.ts), and only read after: the build took about 130 s of a loaded CI machine
  * for each file that made its own. VCROOMS_RELEASE_DIR names a folder where both commands already wrote (built
  * outside the run); `buildRelease` then takes it as it is. The plugin's build runs as `node
@@ -66,14 +67,28 @@ function once(part: string, build: (dir: string) => string): { dir: string; stdo
     }
 }
 
+/** The platform the suites run the plugin's executable on (this machine's, in Pulumi's names). */
+export const HOST_PLATFORM = "linux-amd64";
+
 /**
- * The plugin's archive for every platform, as `npm run release:plugin -- --products plugin` makes them (one start
- * timed: `--runs 1`), and what the build printed: its archives last, one per line.
+ * The plugin's archive for this machine's platform, the one every suite installs and runs, as `npm run
+ * release:plugin -- --products plugin --platforms linux-amd64` makes it (its start timed once: `--runs 1`), and
+ * what the build printed: its archive last. The other platforms' archives are built only by the file that checks
+ * them (`releasePluginPlatforms`): a run of the files that only run the plugin builds one executable, not five
+ * (each other platform's injection and compression took about 11 s of CPU).
  */
-export const releasePlugin = (): { dir: string; stdout: string } => once("plugin", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--runs", "1", "--out", dir]));
+export const releasePlugin = (): { dir: string; stdout: string } =>
+    once("plugin", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--platforms", HOST_PLATFORM, "--runs", "1", "--out", dir]));
+
+/**
+ * The plugin's archives for `platforms` (the platforms other than this machine's), built once per run into the same
+ * folder, and what the build printed: its archives last, one per line, in the order given.
+ */
+export const releasePluginPlatforms = (platforms: string[]): { dir: string; stdout: string } =>
+    once("plugin-platforms", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--products", "plugin", "--platforms", platforms.join(","), "--runs", "1", "--out", dir]));
 
 /** The emulator's linux-amd64 archive (`npm run release:plugin -- --products emulator --platforms linux-amd64`). */
-const releaseEmulator = () => once("emulator", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", "linux-amd64", "--products", "emulator", "--out", dir]));
+const releaseEmulator = () => once("emulator", (dir) => runQuietly(process.execPath, [path.join(ROOT, "scripts", "release-plugin.mjs"), "--platforms", HOST_PLATFORM, "--products", "emulator", "--out", dir]));
 
 /** One language's SDK package (`npm run release:sdks -- --languages {language}`). */
 function releaseSdk(language: "nodejs" | "python" | "go") {
@@ -84,7 +99,7 @@ function releaseSdk(language: "nodejs" | "python" | "go") {
 }
 
 /**
- * The archives (`products`; the plugin's for every platform, the emulator's for linux-amd64) and the SDK packages
+ * The archives (`products`; the plugin's and the emulator's for linux-amd64) and the SDK packages
  * (`languages`): VCROOMS_RELEASE_DIR's (which holds every file), or the run's, each part built once. The files asked
  * for exist, or it throws.
  */

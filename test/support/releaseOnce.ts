@@ -7,8 +7,7 @@
  * (vitest.config.mts: NODE_COMPILE_CACHE).
  */
 import * as fs from "node:fs";
-import type { TestProject } from "vitest/node";
-import { outsideRepository } from "../cli/install";
+import { runFolderSetup } from "./runFolder";
 
 declare module "vitest" {
     export interface ProvidedContext {
@@ -16,20 +15,15 @@ declare module "vitest" {
     }
 }
 
-export default function setup(project: TestProject): () => void {
-    const dir = outsideRepository("vcrooms-run-release-");
-    project.provide("releaseDir", dir);
+export default runFolderSetup("releaseDir", "vcrooms-run-release-", (project) => {
     const compileCache = project.config.env?.NODE_COMPILE_CACHE;
-    return () => {
-        fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-        // A process the run started may still be writing the cache as the run ends (an upstream language host outlives
-        // its CLI): the cache is a cache, so what is left of it is left for the system's temp cleaning, not a failure.
-        if (compileCache) {
-            try {
-                fs.rmSync(compileCache, { recursive: true, force: true, maxRetries: 3 });
-            } catch (error) {
-                console.warn(`the run's Node.js compile cache ${compileCache} was not removed: ${(error as Error).message}`);
-            }
+    // A process the run started may still be writing the cache as the run ends (an upstream language host outlives
+    // its CLI): the cache is a cache, so what is left of it is left for the system's temp cleaning, not a failure.
+    if (compileCache) {
+        try {
+            fs.rmSync(compileCache, { recursive: true, force: true, maxRetries: 3 });
+        } catch (error) {
+            console.warn(`the run's Node.js compile cache ${compileCache} was not removed: ${(error as Error).message}`);
         }
-    };
-}
+    }
+});

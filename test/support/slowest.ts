@@ -3,12 +3,13 @@
  * writes test-results/times.md: every file's wall time split into setup (collecting the file and its hooks:
  * installs, builds, stacks made in beforeAll) and its tests (the operations it exists to prove), then every test's
  * time, with the machine's load average at the start and end of the run (figures from a loaded machine are not
- * comparable with an idle one's). docs/testing.md keeps a copy of the latest full run's table.
+ * comparable with an idle one's), and beside each real-CLI file the time its `pulumi` operations and other `pulumi`
+ * commands took (test/support/commandTally.ts). docs/testing.md keeps a copy of the latest full run's table.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Reporter, TestModule } from "vitest/node";
+import type { Reporter, TestModule, Vitest } from "vitest/node";
 
 const SHOWN = 10;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -16,6 +17,24 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 export default class SlowestTests implements Reporter {
     private readonly startLoad = os.loadavg();
     private readonly startedAt = Date.now();
+    /** Where the files leave their `pulumi` processes' times (test/support/commandTally.ts). */
+    private tallyDir: string | undefined;
+
+    onInit(vitest: Vitest): void {
+        this.tallyDir = vitest.config.env?.VCROOMS_COMMAND_TALLY_DIR;
+    }
+
+    /** Each file's seconds in `pulumi` operations and in other `pulumi` commands, by its path from the root. */
+    private tallies(): Map<string, { operationsMs: number; otherMs: number }> {
+        const found = new Map<string, { operationsMs: number; otherMs: number }>();
+        if (!this.tallyDir || !fs.existsSync(this.tallyDir)) return found;
+        for (const entry of fs.readdirSync(this.tallyDir)) {
+            const t = JSON.parse(fs.readFileSync(path.join(this.tallyDir, entry), "utf8")) as { file: string; operationsMs: number; otherMs: number };
+            found.set(path.relative(path.resolve(__dirname, "../.."), t.file), t);
+        }
+        fs.rmSync(this.tallyDir, { recursive: true, force: true });
+        return found;
+    }
 
     onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
         const timed: Array<{ ms: number; file: string; name: string }> = [];
@@ -34,6 +53,7 @@ export default class SlowestTests implements Reporter {
             // `duration` is the tests and hooks; collecting (importing) the file comes before it.
             files.push({ file: module.relativeModuleId, total: diagnostic.duration + diagnostic.collectDuration, tests, count });
         }
+        const tallies = this.tallies();
         if (timed.length === 0) return;
         timed.sort((a, b) => b.ms - a.ms);
         files.sort((a, b) => b.total - a.total);
@@ -48,9 +68,17 @@ export default class SlowestTests implements Reporter {
             `${new Date(this.startedAt).toISOString()}, ${seconds(Date.now() - this.startedAt)} s wall, ${files.length} files, ${timed.length} tests, ${os.cpus().length} cores.`,
             `Load average (1 / 5 / 15 min): ${load(this.startLoad)} at the start, ${load(os.loadavg())} at the end.`,
             ``,
-            `| file | total s | setup s (collect, hooks) | tests s | tests |`,
-            `|---|---:|---:|---:|---:|`,
-            ...files.map((f) => `| ${f.file} | ${seconds(f.total)} | ${seconds(Math.max(0, f.total - f.tests))} | ${seconds(f.tests)} | ${f.count} |`),
+            `"pulumi operations s": the summed wall time of the file's \`pulumi\` preview, up, refresh, destroy and import`,
+            `processes (harness/pulumiCli.ts), "other pulumi s" its other \`pulumi\` commands (stack init, config, export);`,
+            `the rest of a file's time is installs, builds, emulators and the tests' own work. Processes run at once add up.`,
+            ``,
+            `| file | total s | setup s (collect, hooks) | tests s | tests | pulumi operations s | other pulumi s |`,
+            `|---|---:|---:|---:|---:|---:|---:|`,
+            ...files.map((f) => {
+                const t = tallies.get(f.file);
+                const tally = t ? `${seconds(t.operationsMs)} | ${seconds(t.otherMs)}` : "- | -";
+                return `| ${f.file} | ${seconds(f.total)} | ${seconds(Math.max(0, f.total - f.tests))} | ${seconds(f.tests)} | ${f.count} | ${tally} |`;
+            }),
             ``,
             `| test | s |`,
             `|---|---:|`,
