@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RoomListItem, RoomsClient } from "../provider/api";
+import { SECRET_SIG_KEY } from "../provider/plugin/secrets";
 
 export const ROOM_TOKEN = "vcrooms:index:Room";
 
@@ -35,6 +36,12 @@ export interface AdoptOptions {
      * resource whose URN is already in the stack and the generated code would declare the name twice.
      */
     takenNames?: ReadonlySet<string>;
+    /**
+     * Room ids whose friendly URL a stack holds as a secret (StackHoldings.secretUrlIds): such a room's name is
+     * derived from its id, never from its friendly URL, which the document and the code `pulumi import` generates
+     * from it (the resource name, the URN) would otherwise show in clear.
+     */
+    secretUrlIds?: ReadonlySet<string>;
     /** Readings of the team at most before giving up on two that agree. Default 5. */
     maxReadings?: number;
 }
@@ -108,6 +115,22 @@ export function resourceNames(friendlyUrls: readonly string[], taken: ReadonlySe
     return names;
 }
 
+/**
+ * The names of rooms whose friendly URL is a secret: `room_` and the first 8 hex digits of a SHA-256 of the room's
+ * id (more where one would meet a name in `used`, or another's), so the name tells nothing of the friendly URL.
+ */
+export function namesByIds(ids: readonly string[], used: ReadonlySet<string>): Map<string, string> {
+    const names = new Map<string, string>();
+    const taken = new Set(used);
+    for (const id of ids) {
+        const hash = createHash("sha256").update(id).digest("hex");
+        const name = [8, 16, 64].map((digits) => `room_${hash.slice(0, digits)}`).find((n) => !taken.has(n)) ?? `room_${hash}`;
+        names.set(id, name);
+        taken.add(name);
+    }
+    return names;
+}
+
 /** One reading of every room, paged by `after`, oldest first: id to friendly URL. */
 async function readRooms(client: RoomsClient): Promise<Map<string, RoomListItem>> {
     const rooms = new Map<string, RoomListItem>();
@@ -143,7 +166,11 @@ export async function adoptTeam(client: RoomsClient, options: AdoptOptions = {})
     const matching = patterns.length === 0 ? rooms : rooms.filter((r) => patterns.some((p) => p.test(r.friendly_url)));
     const wanted = matching.filter((r) => !options.skipIds?.has(r.id));
     const names = resourceNames(rooms.map((r) => r.friendly_url), options.takenNames);
-    const resources = wanted.map((item): ImportEntry => ({ type: ROOM_TOKEN, name: names.get(item.friendly_url)!, id: item.id }));
+    const secretNames = namesByIds(
+        rooms.filter((r) => options.secretUrlIds?.has(r.id)).map((r) => r.id),
+        new Set([...names.values(), ...rooms.map((r) => r.friendly_url), ...(options.takenNames ?? [])]),
+    );
+    const resources = wanted.map((item): ImportEntry => ({ type: ROOM_TOKEN, name: secretNames.get(item.id) ?? names.get(item.friendly_url)!, id: item.id }));
     return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - wanted.length }, readings };
 }
 
@@ -163,6 +190,14 @@ export interface StackHoldings {
     ids: Set<string>;
     /** The name (the URN's last part) of every resource of the stack. */
     names: Set<string>;
+    /** The ids of its rooms whose friendly URL it holds as a secret (the engine's mark in inputs or outputs). */
+    secretUrlIds: Set<string>;
+}
+
+/** Whether a value of a stack's export is, or holds, a secret (the engine's marker object). */
+function holdsSecret(value: unknown): boolean {
+    if (value === null || typeof value !== "object") return false;
+    return SECRET_SIG_KEY in value || Object.values(value).some(holdsSecret);
 }
 
 /**
@@ -183,10 +218,16 @@ export function managedByStack(stackExport: unknown, file: string): StackHolding
     if (!Array.isArray(resources)) throw refuse(`its deployment.resources is ${kindOf(resources)}`);
     const ids = new Set<string>();
     const names = new Set<string>();
-    for (const r of resources as Array<{ type?: unknown; id?: unknown; urn?: unknown } | null>) {
-        if ((r?.type === ROOM_TOKEN || r?.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "") ids.add(r.id);
+    const secretUrlIds = new Set<string>();
+    type Resource = { type?: unknown; id?: unknown; urn?: unknown; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; additionalSecretOutputs?: unknown };
+    for (const r of resources as Array<Resource | null>) {
+        if ((r?.type === ROOM_TOKEN || r?.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "") {
+            ids.add(r.id);
+            const secretOutputs = Array.isArray(r.additionalSecretOutputs) ? r.additionalSecretOutputs : [];
+            if (holdsSecret(r.inputs?.friendlyUrl) || holdsSecret(r.outputs?.friendlyUrl) || secretOutputs.includes("friendlyUrl")) secretUrlIds.add(r.id);
+        }
         // urn:pulumi:<stack>::<project>::<type path>::<name>; a name may itself hold "::", so all after the fourth.
         if (typeof r?.urn === "string") names.add(r.urn.split("::").slice(3).join("::"));
     }
-    return { ids, names };
+    return { ids, names, secretUrlIds };
 }

@@ -136,7 +136,7 @@ function ownStackHoldings(stack: string | undefined): StackHoldings | undefined 
 /** Both stacks' holdings as one: a room either manages is left out, a name either uses is not given. */
 function unionHoldings(a: StackHoldings | undefined, b: StackHoldings | undefined): StackHoldings | undefined {
     if (a === undefined || b === undefined) return a ?? b;
-    return { ids: new Set([...a.ids, ...b.ids]), names: new Set([...a.names, ...b.names]) };
+    return { ids: new Set([...a.ids, ...b.ids]), names: new Set([...a.names, ...b.names]), secretUrlIds: new Set([...a.secretUrlIds, ...b.secretUrlIds]) };
 }
 
 async function adoptTeamCommand(argv: string[]): Promise<number> {
@@ -159,9 +159,12 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
     // The arguments and files first: a mistake there is said before the API is asked anything.
     const skipped = values["skip-stack"] !== undefined ? stackHoldings(values["skip-stack"]) : undefined;
     const client = new RoomsClient(resolveClientConfig(stackOptions(values.stack)));
-    const stack = unionHoldings(skipped, values["include-managed"] ? undefined : ownStackHoldings(values.stack));
+    // Read with --include-managed too: the rooms it keeps may hold their friendly URL as a secret there.
+    const own = ownStackHoldings(values.stack);
+    const stack = unionHoldings(skipped, values["include-managed"] ? undefined : own);
+    const secretUrlIds = unionHoldings(stack, own)?.secretUrlIds;
     const started = Date.now();
-    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names });
+    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names, secretUrlIds });
     const text = `${JSON.stringify(document, null, 2)}\n`;
     const toFile = values.out !== undefined && values.out !== "-";
     if (toFile) {

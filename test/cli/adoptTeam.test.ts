@@ -5,7 +5,8 @@
  * program (through upstream's Node.js host and the plugin's generated SDK); that program, compiled strictly, previews with
  * no change; `--skip-stack` then leaves every room out; a room changed in the API shows as drift on that room alone;
  * run in the project's folder, the command reads the stack's `vcrooms:*` config. Then, without the Pulumi CLI: a team
- * changing while it is read, names that hold across runs, `--out -`, and `--skip-stack` files that are not exports.
+ * changing while it is read, names that hold across runs, a room named by its id where a stack holds its friendly URL
+ * as a secret, `--out -`, and `--skip-stack` files that are not exports.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -19,6 +20,9 @@ import { useEmulator } from "../support/emulator";
 import { type PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { apiCaller } from "../support/http";
 import { addGeneratedSdk, cli, compileProgram, installedProject } from "./support";
+import { adoptTeam as adoptTeamOf, managedByStack } from "../../cli/adoptTeam";
+import { RoomsClient, resolveClientConfig } from "../../provider/api";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../../provider/plugin/secrets";
 
 const COMMAND = path.join(ROOT, "dist/cli/main.js");
 /**
@@ -280,6 +284,32 @@ describe("adopt-team against a team that changes, names that hold, and what --sk
         const unwritable = await adoptTeamAt(env.emulator, ["--out", "no/such/folder/team.json"], dir);
         expect(unwritable.code).toBe(1);
         expect(unwritable.stderr).toContain('pulumi-vcrooms: --out "no/such/folder/team.json" cannot be written: no such folder');
+    });
+
+    it("a room whose friendly URL a stack's state holds as a secret is named by its id, never after its friendly URL", async () => {
+        await seed(["hidden-q7Zr91", "open-room"]);
+        const rooms = (await env.control("GET", "/state")).rooms as Array<{ id: string; friendly_url: string }>;
+        const hidden = rooms.find((r) => r.friendly_url === "hidden-q7Zr91")!;
+        // The engine's marker where the state holds a secret (its ciphertext is not read); the plugin face's and the dynamic face's types.
+        const secret = { [SECRET_SIG_KEY]: SECRET_SIG, ciphertext: "v1:not-read" };
+        const state = {
+            version: 3,
+            deployment: {
+                resources: [
+                    { urn: "urn:pulumi:dev::p::vcrooms:index:Room::hidden", type: "vcrooms:index:Room", id: hidden.id, inputs: { friendlyUrl: secret }, outputs: {} },
+                    { urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/vcrooms:Room::open", type: "pulumi-nodejs:dynamic/vcrooms:Room", id: "another", inputs: {}, outputs: { friendlyUrl: "open-room" } },
+                ],
+            },
+        };
+        const held = managedByStack(state, "state");
+        expect([...held.secretUrlIds]).toEqual([hidden.id]);
+        const client = new RoomsClient(resolveClientConfig({ apiUrl: env.emulator.baseUrl, developerKey: env.emulator.developerKey, requestsPerMinute: 100_000 }, {}));
+        const { document } = await adoptTeamOf(client, { secretUrlIds: held.secretUrlIds });
+        const text = JSON.stringify(document);
+        // Nor its readable form (a derived name is lower case).
+        expect(text.toLowerCase()).not.toContain("q7zr91");
+        expect(document.resources.find((e) => e.id === hidden.id)?.name).toBe(`room_${createHash("sha256").update(hidden.id).digest("hex").slice(0, 8)}`);
+        expect(document.resources.find((e) => e.id !== hidden.id)?.name).toBe("open-room");
     });
 
     it("--skip-stack: a file that is missing, empty, cut short, null, an array or an import document is refused naming it, before any request", async () => {

@@ -5,10 +5,13 @@
 // user's). One binary is stepped through every case: upstream's Go host runs the binary Pulumi.yaml names instead of
 // building the program at each command.
 //
-// program.json: {"resources": [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}, "dependsOn": [name]}],
-// "exports": {type: [output]}, "getRoomOf": name}. A value is plain (a string, number, boolean or list of strings) or
-// "${resource.output}", another resource's output ("id" its id), as in YAML, or {"secret": text}, a text made secret. Each export is a stack output
-// `<resource>_<output>`; getRoomOf, when given, names the resource whose id the data function getRoom reads.
+// program.json: {"resources": [{"name", "type" ("vcrooms:Room"...), "properties": {name: value}, "dependsOn": [name],
+// "provider": name}], "exports": {type: [output]}, "getRoomOf": name}. A value is plain (a string, number, boolean or
+// list of strings), "${resource.output}", another resource's output ("id" its id), as in YAML, {"$secret": key}: the
+// value of key in the stack's secret config test:secrets (a JSON object), made secret in code (pulumi.ToSecret), as a
+// Go user makes a value secret, or {"secret": text}: that text made secret in code, given in program.json itself. A resource of type "pulumi:providers:vcrooms" is an explicit provider, which "provider"
+// names. Each export is a stack output `<resource>_<output>`; getRoomOf, when given, names the resource whose id the
+// data function getRoom reads.
 package main
 
 import (
@@ -28,6 +31,7 @@ type declared struct {
 	Type       string                 `json:"type"`
 	Properties map[string]interface{} `json:"properties"`
 	DependsOn  []string               `json:"dependsOn"`
+	Provider   string                 `json:"provider"`
 }
 
 type program struct {
@@ -70,6 +74,17 @@ var kinds = map[string]constructor{
 	},
 }
 
+// The type of an explicit provider, and its constructor.
+const providerType = "pulumi:providers:vcrooms"
+
+func newProvider(ctx *pulumi.Context, name string, fill func(interface{}) error) (*vcrooms.Provider, error) {
+	args := &vcrooms.ProviderArgs{}
+	if err := fill(args); err != nil {
+		return nil, err
+	}
+	return vcrooms.NewProvider(ctx, name, args)
+}
+
 var reference = regexp.MustCompile(`^\$\{(\w+)\.(\w+)\}$`)
 
 // The Go field name the generated SDK gives a property: its first letter upper case.
@@ -106,10 +121,24 @@ func enumType(input reflect.Type, list bool) reflect.Type {
 }
 
 // The value of a property as the field's input type takes it: the SDK's typed value of the JSON value, an enum's
-// value, or another resource's output.
-func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.CustomResource) (reflect.Value, error) {
+// value, another resource's output, or a secret's value made secret.
+func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.CustomResource, secrets map[string]interface{}) (reflect.Value, error) {
 	var candidates []interface{}
 	switch v := value.(type) {
+	case map[string]interface{}:
+		plain, found := v["secret"]
+		if !found || len(v) != 1 {
+			key, ok := v["$secret"].(string)
+			var inConfig bool
+			plain, inConfig = secrets[key]
+			if !ok || !inConfig || len(v) != 1 {
+				return reflect.Value{}, fmt.Errorf("an object value is {\"secret\": text} or {\"$secret\": key} naming a text of test:secrets, not %v", v)
+			}
+		}
+		// Each typed value the plain one may take, made secret: ToSecret keeps its output type (a String a StringOutput).
+		for _, c := range plainCandidates(fieldType, plain) {
+			candidates = append(candidates, pulumi.ToSecret(c))
+		}
 	case string:
 		if ref := reference.FindStringSubmatch(v); ref != nil {
 			resource, ok := made[ref[1]]
@@ -126,10 +155,27 @@ func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.Cus
 				candidates = append(candidates, out.Interface())
 			}
 		} else {
-			candidates = append(candidates, pulumi.String(v))
-			if enum := enumType(fieldType, false); enum != nil {
-				candidates = append(candidates, reflect.ValueOf(v).Convert(enum).Interface())
-			}
+			candidates = plainCandidates(fieldType, v)
+		}
+	default:
+		candidates = plainCandidates(fieldType, v)
+	}
+	for _, c := range candidates {
+		if reflect.TypeOf(c).AssignableTo(fieldType) {
+			return reflect.ValueOf(c), nil
+		}
+	}
+	return reflect.Value{}, fmt.Errorf("a %T is no %s", value, fieldType)
+}
+
+// The SDK's typed values a plain JSON value may be (a field takes one of them).
+func plainCandidates(fieldType reflect.Type, value interface{}) []interface{} {
+	var candidates []interface{}
+	switch v := value.(type) {
+	case string:
+		candidates = append(candidates, pulumi.String(v))
+		if enum := enumType(fieldType, false); enum != nil {
+			candidates = append(candidates, reflect.ValueOf(v).Convert(enum).Interface())
 		}
 	case float64:
 		if v == float64(int(v)) {
@@ -138,13 +184,6 @@ func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.Cus
 		candidates = append(candidates, pulumi.Float64(v))
 	case bool:
 		candidates = append(candidates, pulumi.Bool(v))
-	case map[string]interface{}:
-		// {"secret": text}: a text made secret in code, as a user's pulumi.ToSecret does (its output keeps the type).
-		text, ok := v["secret"].(string)
-		if !ok || len(v) != 1 {
-			return reflect.Value{}, fmt.Errorf("an object value is {\"secret\": text}, not %v", v)
-		}
-		candidates = append(candidates, pulumi.ToSecret(pulumi.String(text)))
 	case []interface{}:
 		list := pulumi.StringArray{}
 		for _, s := range v {
@@ -160,12 +199,7 @@ func input(fieldType reflect.Type, value interface{}, made map[string]pulumi.Cus
 			candidates = append(candidates, pulumi.ToOutput(values.Interface()))
 		}
 	}
-	for _, c := range candidates {
-		if reflect.TypeOf(c).AssignableTo(fieldType) {
-			return reflect.ValueOf(c), nil
-		}
-	}
-	return reflect.Value{}, fmt.Errorf("a %T is no %s", value, fieldType)
+	return candidates
 }
 
 func main() {
@@ -179,9 +213,17 @@ func main() {
 	}
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		made := map[string]pulumi.CustomResource{}
+		providers := map[string]pulumi.ProviderResource{}
+		// Read as the stack holds it (a secret config value reads as its text); what is secret is made so below.
+		secrets := map[string]interface{}{}
+		if text, ok := ctx.GetConfig("test:secrets"); ok {
+			if err := json.Unmarshal([]byte(text), &secrets); err != nil {
+				return fmt.Errorf("test:secrets is no JSON object: %w", err)
+			}
+		}
 		for _, r := range p.Resources {
 			constructor, ok := kinds[r.Type]
-			if !ok {
+			if !ok && r.Type != providerType {
 				return fmt.Errorf("%s: no constructor of type %s in the program", r.Name, r.Type)
 			}
 			fill := func(args interface{}) error {
@@ -191,13 +233,21 @@ func main() {
 					if !f.IsValid() {
 						return fmt.Errorf("%s: the SDK's Args has no field %s", r.Name, field(property))
 					}
-					v, err := input(f.Type(), value, made)
+					v, err := input(f.Type(), value, made, secrets)
 					if err != nil {
 						return fmt.Errorf("%s.%s: %w", r.Name, property, err)
 					}
 					f.Set(v)
 				}
 				return nil
+			}
+			if r.Type == providerType {
+				provider, err := newProvider(ctx, r.Name, fill)
+				if err != nil {
+					return err
+				}
+				providers[r.Name] = provider
+				continue
 			}
 			var dependsOn []pulumi.Resource
 			for _, d := range r.DependsOn {
@@ -206,7 +256,14 @@ func main() {
 				}
 				dependsOn = append(dependsOn, made[d])
 			}
-			resource, err := constructor(ctx, r.Name, fill, pulumi.DependsOn(dependsOn))
+			opts := []pulumi.ResourceOption{pulumi.DependsOn(dependsOn)}
+			if r.Provider != "" {
+				if providers[r.Provider] == nil {
+					return fmt.Errorf("%s: its provider %s is declared after it or not at all", r.Name, r.Provider)
+				}
+				opts = append(opts, pulumi.Provider(providers[r.Provider]))
+			}
+			resource, err := constructor(ctx, r.Name, fill, opts...)
 			if err != nil {
 				return err
 			}

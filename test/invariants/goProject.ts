@@ -9,9 +9,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
-import { ROOT, type PulumiProject } from "../../harness/pulumiCli";
+import { PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { declarations } from "../../provider/declarations";
-import { cli, cliDir, GO_PULUMI_SDK, projectFor } from "../cli/support";
+import { cli, cliDir, GO_PULUMI_SDK } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 
 const PROGRAM = path.join(ROOT, "test/invariants/declaredResources.go");
@@ -34,6 +34,8 @@ export interface GoResource {
     readonly type: string;
     readonly properties: Record<string, unknown>;
     readonly dependsOn?: readonly string[];
+    /** An explicit provider: a resource of type `pulumi:providers:vcrooms` declared before it. */
+    readonly provider?: string;
 }
 
 /** What the built program reads (declaredResources.go says how): the resources in order, the outputs it exports. */
@@ -52,9 +54,10 @@ export function writeGoProgram(dir: string, program: GoProgram): void {
 
 /**
  * The Go project, configured for the emulator as a user's is, its SDK generated and its program built, declaring
- * `program`. A kind of the declarations the program has no constructor for fails here, naming it.
+ * `program`. A kind of the declarations the program has no constructor for fails here, naming it. `options.env` is
+ * given to every command of the project; `options.secretConfig` is set as the stack's secret config.
  */
-export async function goProject(name: string, emulator: RunningEmulator, program: GoProgram): Promise<PulumiProject> {
+export async function goProject(name: string, emulator: RunningEmulator, program: GoProgram, options: { env?: Record<string, string>; secretConfig?: Record<string, string> } = {}): Promise<PulumiProject> {
     const source = fs.readFileSync(PROGRAM, "utf8");
     const missing = Object.values(declarations).filter((d) => !source.includes(`vcrooms.New${d.type}(`));
     if (missing.length > 0) throw new Error(`${PROGRAM} declares no constructor for ${missing.map((d) => d.type).join(", ")}`);
@@ -70,7 +73,7 @@ export async function goProject(name: string, emulator: RunningEmulator, program
     fs.mkdirSync(path.join(dir, "node_modules"));
     fs.symlinkSync(ROOT, path.join(dir, "node_modules", "pulumi-vcrooms"), "dir");
     writeGoProgram(dir, program);
-    const project = await projectFor(emulator, {}, { folder: dir });
+    const project = await new PulumiProject({ cliDir, folder: dir, env: options.env }).init({ "vcrooms:apiUrl": emulator.baseUrl }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
     // Generates the SDK into sdks/vcrooms and points go.mod's replace there.
     await project.must(["install"]);
     const build = await project.runFile("go", ["build", "-trimpath", "-o", "program", "."], { env: { GOTOOLCHAIN: "local" } });
