@@ -24,7 +24,7 @@
  *
  * - a read (a refresh) that proves the team reached holds the resource (`foundInTeam`) records that team, with no
  *   change shown (the record is an output no diff compares), so one `pulumi refresh` after the upgrade records every
- *   resource that still exists;
+ *   resource that still exists (an import, a read with no state, records the team it found the resource in too);
  * - a Room or TeamDefaults without the record that the team reached does not hold (not found, or another team's
  *   defaults record) is refused at read, diff, update and delete, naming the resource, that its state predates the
  *   record, and the ways out (point the configuration back and refresh once; `pulumi state delete` if it was deleted
@@ -165,13 +165,14 @@ export function unrecordedTeamMessage(kind: string, ctx: Context | undefined, no
  * delete. `kind`: recordingTeam's kind, which judges states with the record.
  */
 function judgingUnrecorded(d: Declaration, clientFor: ClientFor, kind: ResourceKind): ResourceKind {
-    // A read with no state is an import: nothing recorded to miss.
-    const unrecorded = (props: Values | undefined): props is Values => props !== undefined && props !== null && Object.keys(props).length > 0 && recorded(props) === undefined;
+    // A read with no state is an import: nothing recorded to miss, and what it finds is recorded as a refresh's is.
+    const importing = (props: Values | undefined) => props === undefined || props === null || Object.keys(props).length === 0;
+    const unrecorded = (props: Values | undefined): props is Values => !importing(props) && recorded(props) === undefined;
     const read: ResourceKind["read"] = async (id, props, ctx) => {
         const { foundInTeam, ...result } = await kind.read(id, props, ctx);
-        if (!unrecorded(props)) return result;
-        if (!d.deleteSendsNothing && (result.id === "" || foundInTeam === false)) throw new Error(unrecordedTeamMessage(d.type, ctx, teamReached(clientFor, props.connection)));
-        const team = foundInTeam === true ? teamReached(clientFor, props.connection) : undefined;
+        if (!importing(props) && !unrecorded(props)) return result;
+        if (unrecorded(props) && !d.deleteSendsNothing && (result.id === "" || foundInTeam === false)) throw new Error(unrecordedTeamMessage(d.type, ctx, teamReached(clientFor, props.connection)));
+        const team = foundInTeam === true ? teamReached(clientFor, props?.connection) : undefined;
         return team === undefined ? result : { ...result, props: { ...result.props, [TEAM_RECORD]: team } };
     };
     /** Before a call that would reach the team: refused as a read is when that team does not hold the resource. */

@@ -107,7 +107,7 @@ describe("a state written before the team record, its provider pointed at anothe
         expect(await roomsOf(teamB)).toEqual([]);
     });
 
-    it("a Room without the record deleted outside Pulumi is refused too, naming the command that drops it; an expired one is kept; an import (no state) is not judged", async () => {
+    it("a Room without the record deleted outside Pulumi is refused too, naming the command that drops it; an expired one is kept; an import (no state) is not judged, and records the team it finds the room in", async () => {
         await control(teamA, "POST", "/reset");
         const a = runtimeOf(teamA);
         const ctx = ctxOf("room");
@@ -122,6 +122,9 @@ describe("a state written before the team record, its provider pointed at anothe
         const expired = await a.kinds.room.read(created.id, { ...stored, expiresAt: "2001-01-01T00:00:00Z" }, ctx);
         expect(expired.id).toBe(created.id);
         expect(expired.props.expired).toBe(true);
+        // An import (a read with no state): one not found is not judged, one found records the team as a refresh does.
         expect((await a.kinds.room.read("no-such-room", {}, ctx)).id).toBe("");
+        const byHand = (await apiCaller(teamA)("POST", "/rooms", { friendly_url: "made-by-hand" })).body as { id: string };
+        expect((await a.kinds.room.read(byHand.id, {}, ctx)).props[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
     });
 });
