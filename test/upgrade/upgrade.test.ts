@@ -148,14 +148,15 @@ describe.skipIf("skip" in cli)("recorded stacks upgrade quietly to the current c
                 const urns = async () => ((await project.exportDeployment()).deployment.resources ?? []).map((r) => String(r.urn)).sort();
                 const before = await urns();
                 const elsewhere = { env: { VCROOMS_API_URL: other.baseUrl } };
-                for (const args of [["preview"], ["refresh", "--yes", "--skip-preview"]]) {
+                // The refresh first: 0.1.0's provider dropped the rooms there (and read the other team's defaults).
+                for (const args of [["refresh", "--yes", "--skip-preview"], ["preview"]]) {
                     const run = await project.run([...args, "--non-interactive"], elsewhere);
                     const shown = run.stdout + run.stderr;
                     expect(run.code, `${where}: ${args[0]} through another team\n${shown}`).not.toBe(0);
                     expect(shown, `${where}: ${args[0]} through another team`).toContain("its state predates the record of the team that made it");
                     expect(shown).not.toContain(developerKey);
+                    expect(await urns(), `${where}: the stack after the ${args[0]} through another team`).toEqual(before);
                 }
-                expect(await urns(), `${where}: the stack after the refresh through another team`).toEqual(before);
                 const written = Object.keys((await control(other, "GET", "/requests")).counts as Record<string, number>).filter((call) => !call.startsWith("GET "));
                 expect(written, `${where}: requests that wrote to the other team`).toEqual([]);
             }
