@@ -28,9 +28,9 @@
  * - a Room or TeamDefaults without the record that the team reached does not hold (not found, or another team's
  *   defaults record) is refused at read, diff, update and delete, naming the resource, that its state predates the
  *   record, and the ways out (point the configuration back and refresh once; `pulumi state delete` if it was deleted
- *   outside Pulumi): never dropped, never written in the other team. A diff, update or delete of one reads it first,
- *   once: the record is written by that read's refresh or by the update. A join token or purge is replaced on a move
- *   as before (its delete sends nothing); a purge's read sends nothing, so it gains the record at its create only.
+ *   outside Pulumi): never dropped, never written in the other team. A diff, update or delete of one reads it first
+ *   (one GET, until a refresh or an update writes the record). A join token or purge is replaced on a move as before
+ *   (its delete sends nothing); a purge's read sends nothing, so it gains the record at its create only.
  */
 import { ConfigurationError } from "../api";
 import { shownUrl } from "../api/config";
@@ -155,7 +155,7 @@ export function unrecordedTeamMessage(kind: string, ctx: Context | undefined, no
         `(written by 0.1.0, and not refreshed or updated since), so it cannot be told whether it was made in another team or deleted outside Pulumi; nothing was changed. ` +
         `If the configuration (vcrooms:apiUrl and vcrooms:developerKey, the explicit provider's apiUrl and developerKey, the resource's connection, or VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY) was pointed at another team since, ` +
         `point it back at the team that made the resource and run \`pulumi refresh --run-program\` once (it records each resource's team, and reads with the configuration the program gives, where a plain refresh reads with the one the state holds from the last up), then move it; ` +
-        `if the ${kind} was deleted outside Pulumi, drop it from the stack with ${drop}`
+        `if the ${kind} was deleted outside Pulumi (or is to be forgotten), drop it from the stack with ${drop}`
     );
 }
 

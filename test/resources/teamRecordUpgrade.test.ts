@@ -115,7 +115,7 @@ describe("a state written before the team record, its provider pointed at anothe
         const created = await a.kinds.room.create(checked.inputs, ctx);
         await apiCaller(teamA)("DELETE", `/rooms/${created.id}`);
         const stored = asWrittenBy010(created.outs);
-        expect(await failureOf(a.kinds.room.read(created.id, stored, ctx))).toContain(`if the Room was deleted outside Pulumi, drop it from the stack with \`pulumi state delete '${ctx.resourceUrn}'\``);
+        expect(await failureOf(a.kinds.room.read(created.id, stored, ctx))).toContain(`if the Room was deleted outside Pulumi (or is to be forgotten), drop it from the stack with \`pulumi state delete '${ctx.resourceUrn}'\``);
         // A 0.1.0 state of the dynamic face may hold no URN: the message says how to find it.
         expect(await failureOf(a.kinds.room.read(created.id, stored, { ...ctx, resourceUrn: undefined }))).toContain("`pulumi state delete` with its URN (`pulumi stack --show-urns`)");
         // Gone at its expiresAt, as declared: kept as expired, as before.
