@@ -205,7 +205,8 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         }
         const { stale: _old, ...rest } = props;
         if (stale) ctx.warn(WARNINGS.tokenStale(tokenLabel(props), stale.reason));
-        return { id, props: stale ? { ...rest, stale } : rest };
+        // Not stale: signed with the key of the team reached, whose room it names.
+        return { id, props: stale ? { ...rest, stale } : rest, ...(stale ? {} : { foundInTeam: true }) };
     }
 
     private async staleness(token: string, link: string, connection?: ConnectionInput): Promise<Bookkeeping["stale"] | undefined> {

@@ -69,6 +69,13 @@ export interface KindRead<O> {
     props: O;
     /** The inputs the read found; absent: as they were. */
     inputs?: O;
+    /**
+     * What the read proves about the team the resource's connection reaches now (resources/teamRecord.ts): true, that
+     * team holds this resource (the room found by its id, the defaults record of its id, a token its key signed);
+     * false, that team answered with a record that is not this resource's (another team's defaults record). Absent:
+     * nothing (a read that sends nothing, or found the resource gone).
+     */
+    foundInTeam?: boolean;
 }
 
 /** A resource kind: inputs `I` (as checked), outputs `O` (as kept in state). */

@@ -666,7 +666,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const { expired: _found, ...lastKnown } = props;
         const outs = outputsOf(room, record, declared, props.imageUploads, lastKnown);
         const inputs = inputsAfterRead(room, importing ? outs : props, outs, teamRoles);
-        return { id: importing || id.startsWith(UNSETTLED) ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs };
+        return { id: importing || id.startsWith(UNSETTLED) ? record.id : id, props: outs as RoomOutputs, inputs: inputs as RoomOutputs, foundInTeam: true };
     }
 
     async update(id: string, olds: RoomOutputs, news: RoomInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: RoomOutputs }> {

@@ -247,7 +247,8 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         }
         const outs = outputsOf(teamDefaults, record, previousInputs(teamDefaults, props), props.imageUploads, props);
         outs.restoreValues = props.restoreValues ?? {};
-        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs };
+        // The team's one defaults record: another id is another team's record (the resource's id is its record's).
+        return { id, props: outs as DefaultsOutputs, inputs: inputsAfterRead(teamDefaults, props, outs, teamRoles) as DefaultsOutputs, foundInTeam: record.id === id };
     }
 
     async update(_id: string, olds: DefaultsOutputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<{ outs: DefaultsOutputs }> {

@@ -17,8 +17,21 @@
  * - a read (a refresh) sends nothing to the other team and keeps the state as it is, so a refresh never drops the
  *   resource; the diff that follows says what to do.
  *
- * A state without the record (written by 0.1.0, or a resource not updated since) is judged as before; the record is
- * written at a create and at an update, not at a read, so a refresh of such a state changes nothing.
+ * A state without the record (written by 0.1.0, and not read, created or updated since) cannot be judged so, and an
+ * upgrade shows no change, so nothing else would write it: its provider may have been pointed at another team before
+ * the record was ever written, and a refresh through that team would drop a room it does not hold (left behind in
+ * the old team) or take the other team's defaults into the TeamDefaults, an update would PATCH the old id there. So
+ * (`judgingUnrecorded`):
+ *
+ * - a read (a refresh) that proves the team reached holds the resource (`foundInTeam`) records that team, with no
+ *   change shown (the record is an output no diff compares), so one `pulumi refresh` after the upgrade records every
+ *   resource that still exists (an import, a read with no state, records the team it found the resource in too);
+ * - a Room or TeamDefaults without the record that the team reached does not hold (not found, or another team's
+ *   defaults record) is refused at read, diff, update and delete, naming the resource, that its state predates the
+ *   record, and the ways out (point the configuration back and refresh once; `pulumi state delete` if it was deleted
+ *   outside Pulumi): never dropped, never written in the other team. A diff, update or delete of one reads it first
+ *   (one GET, until a refresh or an update writes the record). A join token or purge is replaced on a move as before
+ *   (its delete sends nothing); a purge's read sends nothing, so it gains the record at its create only.
  */
 import { ConfigurationError } from "../api";
 import { shownUrl } from "../api/config";
@@ -95,7 +108,7 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
     const update = kind.update?.bind(kind);
     const planned = kind.planned?.bind(kind);
     const generated = kind.generated?.bind(kind);
-    return {
+    return judgingUnrecorded(d, clientFor, {
         check: (olds, news, ctx) => kind.check(olds, news, ctx),
         async diff(id, olds, news, ctx) {
             // The old side is what an update or the replacement's delete would reach: the state's connection, resolved now.
@@ -138,5 +151,66 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
         },
         ...(planned ? { planned: (id: string | undefined, news: Values, olds: Values | undefined, ctx?: Context) => planned(id, news, without(olds), ctx) } : {}),
         ...(generated ? { generated } : {}),
+    });
+}
+
+/**
+ * The one line a call on a resource without the record fails with when the team its configuration reaches now does
+ * not hold it (`now`: that team's API URL, when it can be told).
+ */
+export function unrecordedTeamMessage(kind: string, ctx: Context | undefined, now: string | undefined): string {
+    const identity = ctx === undefined ? undefined : identityOf(ctx);
+    const label = identity === undefined ? kind : identityLabel(kind, identity);
+    const urn = ctx?.resourceUrn;
+    const drop = urn === undefined ? "`pulumi state delete` with its URN (`pulumi stack --show-urns`)" : `\`pulumi state delete '${urn}'\``;
+    return (
+        `${label} is not in the team at ${now === undefined ? "which its provider's configuration names now" : `${shownUrl(now)}, which its provider's configuration names now`}, and its state predates the record of the team that made it ` +
+        `(written by 0.1.0, and not refreshed or updated since), so it cannot be told whether it was made in another team or deleted outside Pulumi; nothing was changed. ` +
+        `If the configuration (vcrooms:apiUrl and vcrooms:developerKey, the explicit provider's apiUrl and developerKey, the resource's connection, or VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY) was pointed at another team since, ` +
+        `point it back at the team that made the resource and run \`pulumi refresh --run-program\` once (it records each resource's team, and reads with the configuration the program gives, where a plain refresh reads with the one the state holds from the last up), then move it; ` +
+        `if the ${kind} was deleted outside Pulumi (or is to be forgotten), drop it from the stack with ${drop}`
+    );
+}
+
+/**
+ * A state without the record (see the head of this file): a read that proves the team reached holds the resource
+ * records that team; a Room or TeamDefaults that team does not hold is refused, by a read before its diff, update or
+ * delete. `kind`: recordingTeam's kind, which judges states with the record.
+ */
+function judgingUnrecorded(d: Declaration, clientFor: ClientFor, kind: ResourceKind): ResourceKind {
+    // A read with no state is an import: nothing recorded to miss, and what it finds is recorded as a refresh's is.
+    const importing = (props: Values | undefined) => props === undefined || props === null || Object.keys(props).length === 0;
+    const unrecorded = (props: Values | undefined): props is Values => !importing(props) && recorded(props) === undefined;
+    const read: ResourceKind["read"] = async (id, props, ctx) => {
+        const { foundInTeam, ...result } = await kind.read(id, props, ctx);
+        if (!importing(props) && !unrecorded(props)) return result;
+        if (unrecorded(props) && !d.deleteSendsNothing && (result.id === "" || foundInTeam === false)) throw new Error(unrecordedTeamMessage(d.type, ctx, teamReached(clientFor, props.connection)));
+        const team = foundInTeam === true ? teamReached(clientFor, props?.connection) : undefined;
+        return team === undefined ? result : { ...result, props: { ...result.props, [TEAM_RECORD]: team } };
+    };
+    /** Before a call that would reach the team: refused as a read is when that team does not hold the resource. */
+    const held = async (id: string, props: Values | undefined, ctx: Context | undefined) => {
+        if (unrecorded(props) && !d.deleteSendsNothing) await read(id, props, ctx);
+    };
+    const update = kind.update?.bind(kind);
+    return {
+        ...kind,
+        read,
+        async diff(id, olds, news, ctx) {
+            await held(id, olds, ctx);
+            return kind.diff(id, olds, news, ctx);
+        },
+        ...(update
+            ? {
+                  async update(id: string, olds: Values, news: Values, ctx?: Context) {
+                      await held(id, olds, ctx);
+                      return update(id, olds, news, ctx);
+                  },
+              }
+            : {}),
+        async delete(id, props, ctx) {
+            await held(id, props, ctx);
+            return kind.delete(id, props, ctx);
+        },
     };
 }

@@ -4,8 +4,8 @@
  * that made it (`__team`, the API URL as teamOf resolves it); through a provider configured for another team, a kind
  * whose delete reaches the API (a Room, a TeamDefaults) fails its diff, update and delete in one line naming the
  * resource and both teams, and a kind whose delete sends nothing (a join token, a purge) is replaced; a read keeps the
- * state as it is. Another spelling of the same URL is the same team, and a state without the record (0.1.0) is judged
- * as before. The plugin's DiffConfig replaces a provider whose arguments name another team.
+ * state as it is. Another spelling of the same URL is the same team; a state without the record (0.1.0) is judged by
+ * teamRecordUpgrade.test.ts. The plugin's DiffConfig replaces a provider whose arguments name another team.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
@@ -93,10 +93,12 @@ describe("a resource whose provider now speaks for another team", () => {
             const sameTeam = runtimeOf(teamA, teamA.baseUrl.replace("127.0.0.1", "localhost"));
             expect(await sameTeam.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).toMatchObject({ changes: false });
 
-            // A state without the record (written by 0.1.0): judged as before, no refusal and no move (a token signed with
-            // another key is still replaced as stale, under `token`, as it was).
+            // A state without the record (written by 0.1.0): a token or purge is not moved (a token signed with another key
+            // is still replaced as stale, under `token`, as it was); a Room or TeamDefaults team B does not hold is refused
+            // (teamRecordUpgrade.test.ts).
             const { [TEAM_RECORD]: _, ...stored } = outs;
-            expect((await b.kinds[kind].diff(id, stored, inputs, ctxOf(kind))).detailedDiff.connection, kind).toBeUndefined();
+            if (declarations[kind].deleteSendsNothing) expect((await b.kinds[kind].diff(id, stored, inputs, ctxOf(kind))).detailedDiff.connection, kind).toBeUndefined();
+            else await expect(b.kinds[kind].diff(id, stored, inputs, ctxOf(kind)), kind).rejects.toThrow("its state predates the record of the team that made it");
 
             await a.kinds[kind].delete(id, outs, ctxOf(kind));
         }
@@ -143,8 +145,8 @@ describe("a resource whose provider now speaks for another team", () => {
         const { [TEAM_RECORD]: _, ...stored } = outs;
         const updated = await a.kinds.room.update!(id, stored, { ...inputs, description: "Renamed" }, ctxOf("room"));
         expect(updated.outs[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
-        // A refresh of a state without it does not add it: a stored state stays as it is.
-        expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBeUndefined();
+        // A refresh that finds it in the team reached records it too (teamRecordUpgrade.test.ts).
+        expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
     });
 });
 

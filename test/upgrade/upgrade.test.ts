@@ -6,6 +6,10 @@
  * `up --refresh` with `--expect-no-changes`; the state's outputs after the refresh keep their names and secrecy; one edit (the
  * `description` config) is one in-place update; `destroy` leaves the team as it was before the recording.
  * A change the CHANGELOG's Upgrading section declares (test/upgrade/declaredChanges.ts) is expected instead.
+ * One program per face (MOVED) is first pointed at another team (a second emulator, through VCROOMS_API_URL) before
+ * any refresh wrote the team record (`__team`): its preview and refresh are refused naming a resource whose state
+ * predates the record, and drop nothing; pointed back, the refresh records the team of every kind whose delete reaches
+ * the API.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -17,6 +21,10 @@ import { prepareUpgradeProject, UPGRADE_STACK } from "../../harness/upgradeProje
 import { control } from "../support/http";
 import { cli, cliDir, plannedChanges } from "../cli/support";
 import { declaredChanges } from "./declaredChanges";
+import { declarations } from "../../provider/declarations";
+
+/** The programs, one per face, whose stack is pointed at another team before its first refresh (the dynamic face, the plugin's). */
+const MOVED = new Set(["dynamic-ts", "yaml"]);
 
 const UPGRADE = path.join(ROOT, "test", "upgrade");
 const recordings = fs
@@ -131,9 +139,37 @@ describe.skipIf("skip" in cli)("recorded stacks upgrade quietly to the current c
             expect(preview.code, `${where}: preview\n${preview.stdout}\n${preview.stderr}`).toBe(0);
             if (declared.length > 0) expect((await project.up([], { preview: false })).code, `${where}: up of the declared changes`).toBe(0);
 
+            // Pointed at another team (the same key, another API) before any refresh or update wrote the team record: the
+            // preview and the refresh are refused naming a resource whose state predates it; nothing dropped, nothing written there.
+            if (MOVED.has(program)) {
+                const other: RunningEmulator = await startEmulator({ rateLimit: 0 });
+                cleanups.push(() => other.close());
+                await control(other, "POST", "/developer-key", { developerKey });
+                const urns = async () => ((await project.exportDeployment()).deployment.resources ?? []).map((r) => String(r.urn)).sort();
+                const before = await urns();
+                const elsewhere = { env: { VCROOMS_API_URL: other.baseUrl } };
+                // The refresh first: 0.1.0's provider dropped the rooms there (and read the other team's defaults).
+                for (const args of [["refresh", "--yes", "--skip-preview"], ["preview"]]) {
+                    const run = await project.run([...args, "--non-interactive"], elsewhere);
+                    const shown = run.stdout + run.stderr;
+                    expect(run.code, `${where}: ${args[0]} through another team\n${shown}`).not.toBe(0);
+                    expect(shown, `${where}: ${args[0]} through another team`).toContain("its state predates the record of the team that made it");
+                    expect(shown).not.toContain(developerKey);
+                    expect(await urns(), `${where}: the stack after the ${args[0]} through another team`).toEqual(before);
+                }
+                const written = Object.keys((await control(other, "GET", "/requests")).counts as Record<string, number>).filter((call) => !call.startsWith("GET "));
+                expect(written, `${where}: requests that wrote to the other team`).toEqual([]);
+            }
+
             // The preview above showed the plan: the refresh and the up check for changes as they run, without one.
             const refresh = await project.refresh(["--expect-no-changes"], { preview: false });
             expect(refresh.code, `${where}: refresh\n${refresh.stdout}\n${refresh.stderr}`).toBe(0);
+            // The refresh records the team of each resource it found, with no change shown: every kind whose delete reaches the API.
+            const recordedKinds = Object.values(declarations).filter((d) => !d.deleteSendsNothing).map((d) => d.type);
+            const unrecorded = ((await project.exportDeployment()).deployment.resources ?? [])
+                .filter((r) => recordedKinds.some((type) => String(r.type).endsWith(`:${type}`)) && typeof r.outputs?.__team !== "string")
+                .map((r) => String(r.urn));
+            expect(unrecorded, `${where}: resources without the team record after the refresh`).toEqual([]);
             const recorded = storedShape(JSON.parse(fs.readFileSync(path.join(dir, "stack.json"), "utf8")));
             const declaredStored = declaredChanges(path.join(ROOT, "CHANGELOG.md"), version, program, "stored");
             // A `- stored:` line of resource `*` declares the output of any resource (one whose program makes it so).
