@@ -12,9 +12,10 @@
 import { redactedWarning, type Warning } from "./warnings";
 import type { CheckFailure } from "../model/check";
 import { isSecret, settingByName } from "../model/settings";
-import type { Declaration, Values } from "../declarations/declaration";
-import { givenSecretsInputs, hiddenKey, secretInputs } from "../declarations/derive";
+import { inputSettings, type Declaration, type Values } from "../declarations/declaration";
+import { givenSecretsInputs, hiddenKey, secretInputs, userExtras } from "../declarations/derive";
 import { PROCESS_CONTEXT, type Context, type ResourceKind } from "./kind";
+import { TEAM_RECORD } from "./teamRecord";
 
 const SHOWN = "[secret]";
 
@@ -68,6 +69,19 @@ function secretValues(d: Declaration, ctx: Context | undefined, bags: ReadonlyAr
         }
     }
     return found;
+}
+
+/**
+ * The texts of a state written before the team record (0.1.0's: every create and update now writes `__team`, and a
+ * refresh that finds the resource). Such a state does not list the inputs the program gave as secrets, and the
+ * dynamic-provider host hands them over plain, so any text input it holds may have been one: none is shown until a
+ * refresh or an up writes the record (a warning on such a state showed a secret userName).
+ */
+function unlistedStateTexts(d: Declaration, state: Values | undefined): string[] {
+    if (state === undefined || state === null || typeof state !== "object" || TEAM_RECORD in state) return [];
+    const found: Array<string | number> = [];
+    for (const name of [...inputSettings(d).keys(), ...userExtras(d).map(([name]) => name)]) leaves(state[name], found);
+    return found.filter((text): text is string => typeof text === "string");
 }
 
 /** Shorter secrets are replaced only where they stand alone: a PIN "w" must not take the w out of every word. */
@@ -138,8 +152,8 @@ function redactError(error: unknown, secrets: ReadonlyArray<string | number>, ke
  */
 export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKind {
     /** Runs a call with a context whose warnings are redacted, and redacts what it throws. */
-    async function guarded<T>(ctx: Context | undefined, bags: ReadonlyArray<Values | undefined>, call: (ctx: Context | undefined) => Promise<T>): Promise<T> {
-        const secrets = secretValues(d, ctx, bags);
+    async function guarded<T>(ctx: Context | undefined, bags: ReadonlyArray<Values | undefined>, call: (ctx: Context | undefined) => Promise<T>, state?: Values): Promise<T> {
+        const secrets = [...secretValues(d, ctx, bags), ...unlistedStateTexts(d, state)];
         const base = ctx ?? PROCESS_CONTEXT;
         const inner = secrets.length === 0 ? ctx : { ...base, warn: (message: Warning) => base.warn(redactedWarning(message, (text) => redactText(text, secrets, base.resourceName))) };
         try {
@@ -157,11 +171,11 @@ export function redactingSecrets(d: Declaration, kind: ResourceKind): ResourceKi
             const names = new Set(secretPaths(d, ctx, [olds, news]).map(([name]) => name));
             return { ...result, failures: redactFailures(result.failures, names, secretValues(d, ctx, [olds, news, result.inputs]), ctx?.resourceName) };
         },
-        diff: (id, olds, news, ctx) => guarded(ctx, [olds, news], (c) => kind.diff(id, olds, news, c)),
+        diff: (id, olds, news, ctx) => guarded(ctx, [olds, news], (c) => kind.diff(id, olds, news, c), olds),
         create: (inputs, ctx) => guarded(ctx, [inputs], (c) => kind.create(inputs, c)),
-        read: (id, props, ctx) => guarded(ctx, [props], (c) => kind.read(id, props, c)),
-        ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => guarded(ctx, [olds, news], (c) => update(id, olds, news, c)) } : {}),
-        delete: (id, props, ctx) => guarded(ctx, [props], (c) => kind.delete(id, props, c)),
+        read: (id, props, ctx) => guarded(ctx, [props], (c) => kind.read(id, props, c), props),
+        ...(update ? { update: (id: string, olds: Values, news: Values, ctx?: Context) => guarded(ctx, [olds, news], (c) => update(id, olds, news, c), olds) } : {}),
+        delete: (id, props, ctx) => guarded(ctx, [props], (c) => kind.delete(id, props, c), props),
         ...(planned ? { planned: (id: string | undefined, news: Values, olds: Values | undefined, ctx?: Context) => guarded(ctx, [news, olds], (c) => planned(id, news, olds, c)) } : {}),
         ...(generated ? { generated } : {}),
     };

@@ -168,7 +168,8 @@ export function unrecordedTeamMessage(kind: string, ctx: Context | undefined, no
         `(written by 0.1.0, and not refreshed or updated since), so it cannot be told whether it was made in another team or deleted outside Pulumi; nothing was changed. ` +
         `If the configuration (vcrooms:apiUrl and vcrooms:developerKey, the explicit provider's apiUrl and developerKey, the resource's connection, or VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY) was pointed at another team since, ` +
         `point it back at the team that made the resource and run \`pulumi refresh --run-program\` once (it records each resource's team, and reads with the configuration the program gives, where a plain refresh reads with the one the state holds from the last up), then move it; ` +
-        `if the ${kind} was deleted outside Pulumi (or is to be forgotten), drop it from the stack with ${drop}`
+        `if the ${kind} was deleted outside Pulumi (or is to be forgotten), drop it from the stack with ${drop} ` +
+        `(with \`--target-dependents\` when a resource of the stack depends on it, such as a JoinToken of the room: they are dropped too, and an up makes them again)`
     );
 }
 
