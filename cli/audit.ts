@@ -12,6 +12,7 @@
  */
 import type { ClientConfig, RoomsClient } from "../provider/api";
 import { teamOf } from "../provider/resources/claims";
+import { STDERR_WARNING_PREFIX } from "../provider/resources/kind";
 import { toCamelName } from "../provider/model/names";
 import { isSecret, SETTINGS } from "../provider/model/settings";
 import { PackConfigError, policySettings, resourcePolicies, type Kind, type RecordSubject } from "../policy/pack";
@@ -401,9 +402,6 @@ function secretTextsOf(preview: unknown, secrets: ReadonlyMap<string, ReadonlySe
     return [...texts].filter((t) => t.length >= 4).sort((a, b) => b.length - a.length);
 }
 
-/** How the SDK face's provider prints a warning on stderr (provider/resources/kind.ts). */
-const DYNAMIC_WARNING = "warning: ";
-
 /** The warnings `pulumi preview --refresh --json` printed for a stack, one line each, without colour or secret. */
 export function previewWarnings(stack: string, preview: unknown, secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map()): AuditWarning[] {
     const diagnostics = ((preview as { diagnostics?: PreviewDiagnostic[] } | null)?.diagnostics ?? []) as PreviewDiagnostic[];
@@ -415,7 +413,7 @@ export function previewWarnings(stack: string, preview: unknown, secrets: Readon
         let message = d.message.replace(COLOURS, "").trim();
         // The plugin's warnings reach the engine as warnings; the dynamic provider's host has no channel for one, so
         // the SDK face writes its warnings to stderr as `warning: …` lines, which the engine passes on as `info#err`.
-        if (d.severity === "info#err" && message.startsWith(DYNAMIC_WARNING)) message = message.slice(DYNAMIC_WARNING.length).trim();
+        if (d.severity === "info#err" && message.startsWith(STDERR_WARNING_PREFIX)) message = message.slice(STDERR_WARNING_PREFIX.length).trim();
         else if (d.severity !== "warning") continue;
         for (const text of hidden) message = message.split(text).join("[secret]");
         // The engine prints a warning once per event; a refresh and the preview after it may both raise it.

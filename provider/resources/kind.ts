@@ -149,7 +149,13 @@ export const PROCESS_CONTEXT: Context = {
     warn: warnOnStderr,
 };
 
+/**
+ * What starts a warning written on stderr: the engine passes such a line on as an `info#err` diagnostic, so whoever
+ * reads a run's diagnostics (the audit) tells the SDK face's warnings by it.
+ */
+export const STDERR_WARNING_PREFIX = "warning: ";
+
 /** A warning on stderr, where a face has nowhere better to send it. */
 export function warnOnStderr(message: string): void {
-    console.warn(`warning: ${message}`);
+    console.warn(`${STDERR_WARNING_PREFIX}${message}`);
 }

@@ -57,6 +57,12 @@ function teamReached(clientFor: ClientFor, connection: unknown): string | undefi
     }
 }
 
+/** How a message names the resource: by its identity where the call carries one, else by its kind alone. */
+function labelOf(kind: string, ctx: Context | undefined): string {
+    const identity = ctx === undefined ? undefined : identityOf(ctx);
+    return identity === undefined ? kind : identityLabel(kind, identity);
+}
+
 /**
  * The one line a call on a resource of another team fails with (`call`: the diff of a preview or up, an update, or a
  * delete). `pulumi refresh` and `pulumi destroy` run with the provider configuration the stack's state holds, which
@@ -65,8 +71,7 @@ function teamReached(clientFor: ClientFor, connection: unknown): string | undefi
  * are not kept in the state: setting them back is enough.
  */
 export function teamMovedMessage(kind: string, ctx: Context | undefined, made: string, now: string, call: "diff" | "update" | "delete", fromEnvironment = false): string {
-    const identity = ctx === undefined ? undefined : identityOf(ctx);
-    const label = identity === undefined ? kind : identityLabel(kind, identity);
+    const label = labelOf(kind, ctx);
     const head = `${label} was made in the team at ${shownUrl(made)}, but its provider's configuration now names the team at ${shownUrl(now)}${fromEnvironment ? " (VCROOMS_API_URL)" : ""}, through which it cannot be updated or deleted`;
     const otherWays = `or give the resource a provider (plugin) or connection (SDK) of the new team to replace it while the old provider stays, or forget it with \`pulumi state delete\` (its ${kind} stays in the old team)`;
     if (fromEnvironment) {
@@ -159,8 +164,7 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
  * not hold it (`now`: that team's API URL, when it can be told).
  */
 export function unrecordedTeamMessage(kind: string, ctx: Context | undefined, now: string | undefined): string {
-    const identity = ctx === undefined ? undefined : identityOf(ctx);
-    const label = identity === undefined ? kind : identityLabel(kind, identity);
+    const label = labelOf(kind, ctx);
     const urn = ctx?.resourceUrn;
     const drop = urn === undefined ? "`pulumi state delete` with its URN (`pulumi stack --show-urns`)" : `\`pulumi state delete '${urn}'\``;
     return (

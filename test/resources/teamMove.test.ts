@@ -7,37 +7,21 @@
  * state as it is. Another spelling of the same URL is the same team; a state without the record (0.1.0) is judged by
  * teamRecordUpgrade.test.ts. The plugin's DiffConfig replaces a provider whose arguments name another team.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { declarations, type Kind } from "../../provider/declarations";
 import type { Values } from "../../provider/declarations/declaration";
-import type { Context } from "../../provider/resources/kind";
 import { teamOf } from "../../provider/resources/claims";
 import { TEAM_RECORD } from "../../provider/resources/teamRecord";
-import { NO_STACK_CONFIG, Runtime } from "../../provider/runtime";
+import type { Runtime } from "../../provider/runtime";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
 import { secretValue } from "../../provider/plugin/secrets";
 import { UNKNOWN } from "../../provider/model/check";
-import { useEmulator } from "../support/emulator";
-import { apiCaller, control } from "../support/http";
+import { ctxOf, KINDS, roomsOf, useTwoTeams } from "../support/twoTeams";
+import { control } from "../support/http";
 
-let teamA: RunningEmulator;
-let teamB: RunningEmulator;
-useEmulator({ rateLimit: 0 }, { started: (started) => (teamA = started) });
-useEmulator({ rateLimit: 0 }, { started: (started) => (teamB = started) });
-
-const runtimes: Runtime[] = [];
-afterEach(() => {
-    for (const r of runtimes.splice(0)) r.cancel();
-});
-
-/** A runtime whose provider configuration (the environment here, as the stack's or Configure's would be) names `team`. */
-function runtimeOf(team: RunningEmulator, apiUrl = team.baseUrl): Runtime {
-    const r = new Runtime({ VCROOMS_API_URL: apiUrl, VCROOMS_DEVELOPER_KEY: team.developerKey });
-    r.configure(NO_STACK_CONFIG);
-    runtimes.push(r);
-    return r;
-}
+const teams = useTwoTeams();
+const runtimeOf = (team: RunningEmulator, apiUrl?: string) => teams.runtimeOf(team, "environment", apiUrl);
 
 /** Each kind's least inputs; a Record over the kinds, so a new kind must be given here. */
 const INPUTS: Record<Kind, (roomId: string) => Values> = {
@@ -46,10 +30,6 @@ const INPUTS: Record<Kind, (roomId: string) => Values> = {
     joinToken: (roomId) => ({ room: roomId, userName: "Guest" }),
     roomContentPurge: (roomId) => ({ room: roomId, kinds: ["chat"] }),
 };
-const KINDS = Object.keys(declarations) as Kind[];
-
-const ctxOf = (kind: Kind): Context => ({ preview: false, resourceName: `${kind}-r`, resourceUrn: `urn:pulumi:dev::proj::vcrooms:index:${declarations[kind].type}::${kind}-r`, warn: () => undefined });
-
 /** Made in team A through `r` (checked, then created): its id, checked inputs and state. */
 async function made(r: Runtime, kind: Kind, roomId: string): Promise<{ id: string; inputs: Values; outs: Values }> {
     const checked = await r.kinds[kind].check({}, INPUTS[kind](roomId), ctxOf(kind));
@@ -58,18 +38,17 @@ async function made(r: Runtime, kind: Kind, roomId: string): Promise<{ id: strin
     return { id: created.id, inputs: checked.inputs, outs: created.outs };
 }
 
-const roomsOf = async (team: RunningEmulator) => ((await apiCaller(team)("GET", "/rooms")).body.data as Array<{ id: string }>).map((room) => room.id);
 
 describe("a resource whose provider now speaks for another team", () => {
     it("every kind records the team that made it; through another team's provider a Room or TeamDefaults is refused naming both teams, a token or purge replaced, a read keeps the state", async () => {
-        await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
-        const a = runtimeOf(teamA);
-        const b = runtimeOf(teamB);
+        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
+        const a = runtimeOf(teams.teamA);
+        const b = runtimeOf(teams.teamB);
         const room = await a.kinds.room.create((await a.kinds.room.check({}, { friendlyUrl: "host-room" }, ctxOf("room"))).inputs, ctxOf("room"));
         for (const kind of KINDS) {
             const { id, inputs, outs } = await made(a, kind, room.id);
-            expect(outs[TEAM_RECORD], kind).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
-            const requestsB = (await control(teamB, "GET", "/requests")).entries.length;
+            expect(outs[TEAM_RECORD], kind).toBe(teamOf({ config: { apiUrl: teams.teamA.baseUrl } }));
+            const requestsB = (await control(teams.teamB, "GET", "/requests")).entries.length;
 
             // A read (a refresh) sends nothing to team B and keeps the state: the resource is not dropped.
             const read = await b.kinds[kind].read(id, outs, ctxOf(kind));
@@ -81,16 +60,16 @@ describe("a resource whose provider now speaks for another team", () => {
                 expect(diff.replaces, kind).toContain("connection");
             } else {
                 const quoted = (team: RunningEmulator) => JSON.stringify(team.baseUrl).replace(/[./]/g, "\\$&");
-                const named = new RegExp(`${declarations[kind].type} "${kind}-r" was made in the team at ${quoted(teamA)}, but its provider's configuration now names the team at ${quoted(teamB)}.*pulumi state delete`);
+                const named = new RegExp(`${declarations[kind].type} "${kind}-r" was made in the team at ${quoted(teams.teamA)}, but its provider's configuration now names the team at ${quoted(teams.teamB)}.*pulumi state delete`);
                 await expect(b.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
                 await expect(b.kinds[kind].update!(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
                 await expect(b.kinds[kind].delete(id, outs, ctxOf(kind)), kind).rejects.toThrow(named);
                 expect((await a.kinds[kind].read(id, outs, ctxOf(kind))).id, `${kind} is still in team A`).toBe(id);
             }
-            expect((await control(teamB, "GET", "/requests")).entries.length, `${kind}: no request to team B`).toBe(requestsB);
+            expect((await control(teams.teamB, "GET", "/requests")).entries.length, `${kind}: no request to team B`).toBe(requestsB);
 
             // The same team under another spelling of its URL: no change at all.
-            const sameTeam = runtimeOf(teamA, teamA.baseUrl.replace("127.0.0.1", "localhost"));
+            const sameTeam = runtimeOf(teams.teamA, teams.teamA.baseUrl.replace("127.0.0.1", "localhost"));
             expect(await sameTeam.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).toMatchObject({ changes: false });
 
             // A state without the record (written by 0.1.0): a token or purge is not moved (a token signed with another key
@@ -102,18 +81,18 @@ describe("a resource whose provider now speaks for another team", () => {
 
             await a.kinds[kind].delete(id, outs, ctxOf(kind));
         }
-        expect(await roomsOf(teamA)).toEqual([room.id]);
-        expect(await roomsOf(teamB)).toEqual([]);
+        expect(await roomsOf(teams.teamA)).toEqual([room.id]);
+        expect(await roomsOf(teams.teamB)).toEqual([]);
     });
 
     it("the refusal names what set the team and the way out that works: the stack's configuration pointed back and an up before the destroy, or the VCROOMS_* variables", async () => {
-        await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
-        const { id, inputs, outs } = await made(runtimeOf(teamA), "room", "");
+        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
+        const { id, inputs, outs } = await made(runtimeOf(teams.teamA), "room", "");
         const refusal = (call: Promise<unknown>) => call.then(() => "", (error: unknown) => (error as Error).message);
-        const [urlA, urlB] = [JSON.stringify(teamA.baseUrl), JSON.stringify(teamB.baseUrl)];
+        const [urlA, urlB] = [JSON.stringify(teams.teamA.baseUrl), JSON.stringify(teams.teamB.baseUrl)];
 
         // Moved through the environment (runtimeOf): the variables are named; the state does not keep them.
-        const byEnvironment = runtimeOf(teamB);
+        const byEnvironment = runtimeOf(teams.teamB);
         for (const text of [await refusal(byEnvironment.kinds.room.diff(id, outs, inputs, ctxOf("room"))), await refusal(byEnvironment.kinds.room.delete(id, outs, ctxOf("room")))]) {
             expect(text).toContain(`now names the team at ${urlB} (VCROOMS_API_URL), through which it cannot be updated or deleted`);
             expect(text).toContain(`set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team at ${urlA} and run \`pulumi destroy\``);
@@ -122,10 +101,7 @@ describe("a resource whose provider now speaks for another team", () => {
 
         // Moved through the stack's configuration: refresh and destroy run with what the state holds, which an up stores;
         // so the way back is an up with the configuration pointed back, then the destroy.
-        const byStack = new Runtime({});
-        runtimes.push(byStack);
-        const config: Record<string, string> = { "vcrooms:apiUrl": teamB.baseUrl, "vcrooms:developerKey": teamB.developerKey };
-        byStack.configure({ get: (key) => config[key] });
+        const byStack = teams.runtimeOf(teams.teamB, "stack");
         const diffText = await refusal(byStack.kinds.room.diff(id, outs, inputs, ctxOf("room")));
         expect(diffText).toContain("(`pulumi refresh` and `pulumi destroy` run with the configuration the stack's state holds, so they still reach it until an up stores the new one)");
         expect(diffText).toContain(`point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${urlA} and run \`pulumi up\``);
@@ -135,27 +111,27 @@ describe("a resource whose provider now speaks for another team", () => {
         const deleteText = await refusal(byStack.kinds.room.delete(id, outs, ctxOf("room")));
         expect(deleteText).toContain("run `pulumi up`");
         expect(deleteText).not.toContain("still reach it");
-        await runtimeOf(teamA).kinds.room.delete(id, outs, ctxOf("room"));
+        await runtimeOf(teams.teamA).kinds.room.delete(id, outs, ctxOf("room"));
     });
 
     it("an update records the team, so a state of 0.1.0 gains the record when it is next updated", async () => {
-        await control(teamA, "POST", "/reset");
-        const a = runtimeOf(teamA);
+        await control(teams.teamA, "POST", "/reset");
+        const a = runtimeOf(teams.teamA);
         const { id, inputs, outs } = await made(a, "room", "");
         const { [TEAM_RECORD]: _, ...stored } = outs;
         const updated = await a.kinds.room.update!(id, stored, { ...inputs, description: "Renamed" }, ctxOf("room"));
-        expect(updated.outs[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
+        expect(updated.outs[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teams.teamA.baseUrl } }));
         // A refresh that finds it in the team reached records it too (teamRecordUpgrade.test.ts).
-        expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teamA.baseUrl } }));
+        expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teams.teamA.baseUrl } }));
     });
 });
 
 describe("a resource's own connection spelt another way", () => {
     it("replaces no kind when its connection's API URL names the same team another way (localhost, a trailing slash)", async () => {
-        await control(teamA, "POST", "/reset");
-        const a = runtimeOf(teamA);
-        const connection = { apiUrl: teamA.baseUrl, developerKey: teamA.developerKey };
-        const respelt = { apiUrl: `${teamA.baseUrl.replace("127.0.0.1", "localhost")}/`, developerKey: teamA.developerKey };
+        await control(teams.teamA, "POST", "/reset");
+        const a = runtimeOf(teams.teamA);
+        const connection = { apiUrl: teams.teamA.baseUrl, developerKey: teams.teamA.developerKey };
+        const respelt = { apiUrl: `${teams.teamA.baseUrl.replace("127.0.0.1", "localhost")}/`, developerKey: teams.teamA.developerKey };
         const host = await a.kinds.room.create((await a.kinds.room.check({}, { friendlyUrl: "conn-host", connection }, ctxOf("room"))).inputs, ctxOf("room"));
         for (const kind of KINDS) {
             const checked = await a.kinds[kind].check({}, { ...INPUTS[kind](host.id), connection }, ctxOf(kind));
