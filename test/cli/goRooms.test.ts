@@ -18,19 +18,11 @@ import { NPM_INSTALL_FLAGS, outsideRepository, packedTarball } from "./install";
 import { cli, cliDir, expectDriftRepaired, languageHosts, withoutDebugEvents } from "./support";
 import { apiCaller } from "../support/http";
 import { useEmulator } from "../support/emulator";
+import { goMissing } from "../invariants/goProject";
 
-/** Why the Go suite cannot run here (no Go toolchain, no Go host beside the CLI), or nothing; under CI a failure. */
-function goMissing(): string | undefined {
-    if ("skip" in cli) return cli.skip;
-    let reason: string | undefined;
-    if (!fs.existsSync(path.join(cliDir, "pulumi-language-go"))) reason = `no pulumi-language-go in ${cliDir}`;
-    else {
-        try {
-            execFileSync("go", ["version"], { stdio: "ignore" });
-        } catch {
-            reason = "no `go` on PATH";
-        }
-    }
+/** Why the Go suite cannot run here, or nothing; under CI a failure. */
+function goSuiteMissing(): string | undefined {
+    const reason = goMissing();
     if (reason && process.env.CI) throw new Error(`the Go suite is required under CI: ${reason}`);
     if (reason) console.warn(`Go suite skipped: ${reason}`);
     return reason;
@@ -87,7 +79,7 @@ async function withProgram<T>(project: PulumiProject, edit: (source: string) => 
     }
 }
 
-const skip = goMissing();
+const skip = goSuiteMissing();
 
 describe.skipIf(skip !== undefined)("examples/go-rooms copied out of the installed package", { timeout: 1_800_000 }, () => {
     useEmulator({ rateLimit: 0 }, { projects, started: (started) => (emulator = started) });

@@ -11,7 +11,6 @@
  * predates the record, and drop nothing; pointed back, the refresh records the team of every kind whose delete reaches
  * the API.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +19,7 @@ import { locatePythonVenv, PulumiProject, ROOT, type JsonStep } from "../../harn
 import { prepareUpgradeProject, UPGRADE_STACK } from "../../harness/upgradeProject";
 import { control } from "../support/http";
 import { cli, cliDir, plannedChanges } from "../cli/support";
+import { goMissing } from "../invariants/goProject";
 import { declaredChanges } from "./declaredChanges";
 import { declarations } from "../../provider/declarations";
 
@@ -47,16 +47,7 @@ function languageMissing(program: string): string | undefined {
     if (program === "python") {
         const python = locatePythonVenv();
         if ("skip" in python) reason = python.skip;
-    } else if (program === "go") {
-        if (!fs.existsSync(path.join(cliDir, "pulumi-language-go"))) reason = `no pulumi-language-go in ${cliDir}`;
-        else {
-            try {
-                execFileSync("go", ["version"], { stdio: "ignore" });
-            } catch {
-                reason = "no `go` on PATH";
-            }
-        }
-    }
+    } else if (program === "go") reason = goMissing();
     if (reason && process.env.CI) throw new Error(`the ${program} recording is required under CI: ${reason}`);
     if (reason) console.warn(`${program} recordings skipped: ${reason}`);
     return reason;
