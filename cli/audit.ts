@@ -13,6 +13,7 @@
 import type { ClientConfig, RoomsClient } from "../provider/api";
 import { teamOf } from "../provider/resources/claims";
 import { STDERR_WARNING_PREFIX } from "../provider/resources/kind";
+import { UNKNOWN } from "../provider/model/check";
 import { toCamelName } from "../provider/model/names";
 import { isSecret, SETTINGS } from "../provider/model/settings";
 import { PackConfigError, policySettings, resourcePolicies, type Kind, type RecordSubject } from "../policy/pack";
@@ -20,9 +21,14 @@ import { CommandError, ROOM_TOKEN, resourceNames, settledRooms } from "./adoptTe
 
 export const REPORT_SCHEMA = "pulumi-vcrooms/audit/v1";
 
-/** A value as the report shows it: the value itself (JSON), absent (`null`), or only that it is secret. */
+/**
+ * A value as the report shows it: the value itself (JSON), absent (`null`), only that it is secret, or that the
+ * program computes it from what the up has not made yet (unknown at preview: the engine's placeholder string would
+ * read as a value the program declares).
+ */
 export type ShownValue = unknown;
 export const SECRET_VALUE = Object.freeze({ secret: true as const });
+export const UNKNOWN_VALUE = Object.freeze({ unknown: true as const });
 
 export interface DriftSetting {
     /** The property path as the engine's detailed diff names it (`toolbarColor`, `tags[1]`). */
@@ -201,13 +207,21 @@ function valueAt(root: unknown, steps: string[]): { value: unknown; secret: bool
     return { value, secret: holdsSecret(value) };
 }
 
-/** A value for the report: never a secret's. */
+/** The value with each of the engine's unknowns in it (at any depth) as UNKNOWN_VALUE. */
+function withUnknowns(value: unknown): unknown {
+    if (value === UNKNOWN) return UNKNOWN_VALUE;
+    if (Array.isArray(value)) return value.map(withUnknowns);
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, withUnknowns(v)]));
+    return value;
+}
+
+/** A value for the report: never a secret's, never the engine's placeholder of an unknown. */
 function shown(root: unknown, path: string): ShownValue {
     const steps = pathSteps(path);
     if (SECRET_SETTINGS.has(steps[0] ?? "")) return valueAt(root, steps).value === undefined ? null : SECRET_VALUE;
     const { value, secret } = valueAt(root, steps);
     if (secret) return SECRET_VALUE;
-    return value === undefined ? null : value;
+    return value === undefined ? null : withUnknowns(value);
 }
 
 interface StepState {

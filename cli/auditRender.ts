@@ -2,8 +2,8 @@
  * The audit report's three files from one `AuditReport` (cli/audit.ts): report.json for machines, report.md for a
  * pull-request comment or a ticket, report.html for a person. Each is complete on its own. The page is one file with
  * its style and chart inline and a Content-Security-Policy that forbids every network load (no script at all), so
- * it opens from a pipeline's artifacts or an e-mail as it is, and prints. A secret shows as `[secret]`: the report
- * holds no secret value to show (audit.ts).
+ * it opens from a pipeline's artifacts or an e-mail as it is, and prints. A secret shows as `[secret]` (the report
+ * holds no secret value to show: audit.ts), a value unknown until the up as `[unknown]`, as the CLI shows them.
  */
 import type { AuditReport, AuditWarning, DriftResource, LastUp, ShownValue } from "./audit";
 
@@ -11,11 +11,17 @@ export function renderJson(report: AuditReport): string {
     return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/** SECRET_VALUE or UNKNOWN_VALUE (audit.ts), as they come back from report.json too. */
+const isMarker = (value: unknown, marker: "secret" | "unknown") =>
+    value !== null && typeof value === "object" && (value as Record<string, unknown>)[marker] === true && Object.keys(value).length === 1;
+
 /** A value as both text renderings show it. */
 export function valueText(value: ShownValue): string {
     if (value === null || value === undefined) return "(not set)";
-    if (typeof value === "object" && (value as { secret?: unknown }).secret === true && Object.keys(value).length === 1) return "[secret]";
-    return JSON.stringify(value);
+    if (isMarker(value, "secret")) return "[secret]";
+    if (isMarker(value, "unknown")) return "[unknown]";
+    // Inside a list or an object, a marker shows as the CLI shows it too.
+    return JSON.stringify(value, (_key, v: unknown) => (isMarker(v, "secret") ? "[secret]" : isMarker(v, "unknown") ? "[unknown]" : v));
 }
 
 /** Where a warning came from, as both renderings show it. */

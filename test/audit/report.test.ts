@@ -5,7 +5,8 @@
  * files, whatever else the step holds; refresh steps and the engine's own properties are no drift.
  */
 import { describe, expect, it } from "vitest";
-import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, type TeamReading } from "../../cli/audit";
+import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, UNKNOWN_VALUE, type TeamReading } from "../../cli/audit";
+import { UNKNOWN } from "../../provider/model/check";
 import { resolveClientConfig } from "../../provider/api";
 import { renderHtml, renderJson, renderMarkdown } from "../../cli/auditRender";
 import { toCamelName } from "../../provider/model/names";
@@ -80,6 +81,28 @@ describe("the audit report", () => {
             { path: "maxParticipants", kind: "update", declared: 50, live: 80 },
             { path: "tags[1]", kind: "update", declared: "b", live: "z" },
         ]);
+    });
+
+    it("shows a value the program computes from what the up has not made yet as [unknown], as the CLI does, never the engine's placeholder", () => {
+        const urn = "urn:pulumi:dev::rooms::vcrooms:index:RoomContentPurge::purge";
+        const state = { version: 3, deployment: { resources: [{ urn, type: "vcrooms:index:RoomContentPurge", id: "purge-1", inputs: { room: "gen-e94e182" }, outputs: {} }] } };
+        // The room the purge names was deleted outside Pulumi: the preview re-creates it, so its friendly URL is unknown.
+        const step = {
+            op: "replace",
+            urn,
+            detailedDiff: { room: { kind: "update-replace" }, kinds: { kind: "update" } },
+            oldState: { inputs: { room: "gen-e94e182", kinds: ["chat"] }, outputs: { room: "gen-e94e182", kinds: ["chat"] } },
+            newState: { inputs: { room: UNKNOWN, kinds: ["chat", UNKNOWN] } },
+        };
+        const drift = driftOfPreview("dev", { steps: [step] }, new Map(), secretPathsOf(state));
+        expect(drift.resources[0]!.settings).toEqual([
+            { path: "kinds", kind: "update", declared: ["chat", UNKNOWN_VALUE], live: ["chat"] },
+            { path: "room", kind: "update-replace", declared: UNKNOWN_VALUE, live: "gen-e94e182" },
+        ]);
+        const report = buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps: [step] }, stackExport: state }], team, packConfig: {} });
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) expect(text).not.toContain(UNKNOWN);
+        expect(renderMarkdown(report)).toContain("| `[unknown]` |");
+        expect(renderMarkdown(report)).toContain('`["chat","[unknown]"]`');
     });
 
     it("dates each resource by the last update of the history before its state changed", () => {
