@@ -105,7 +105,14 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         }
         if (stale !== undefined) changed.push(stale);
         if (changed.length === 0 && this.addressChanges(olds, news)) changed.push("room");
-        if (changed.length === 0 && (await this.due(olds, news))) changed.push("expiresAt");
+        if (changed.length === 0) {
+            // The diff shows `expiresAt` unchanged (60 => 60): the warning says why the token is issued anew.
+            const due = await this.due(olds, news);
+            if (due !== undefined) {
+                ctx.warn(WARNINGS.tokenStale(tokenLabel(olds), due));
+                changed.push("expiresAt");
+            }
+        }
         const detailedDiff = { ...detailOf(changed, changed, olds as Values, news as Values), ...(stale !== undefined ? { [stale]: "UPDATE_REPLACE" as const } : {}) };
         return withTeamMove({ changes: changed.length > 0, replaces: changed, deleteBeforeReplace: false, stables: stableOutputs(joinToken), detailedDiff }, this.clientFor, olds, news);
     }
@@ -139,10 +146,10 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         return !(await signedWith(olds.token, key));
     }
 
-    /** Whether the token has expired or entered its renewal window, by the API's clock. */
-    private async due(olds: TokenOutputs, news: TokenInputs): Promise<boolean> {
+    /** Why the token is due, when it has expired or entered its renewal window by the API's clock. */
+    private async due(olds: TokenOutputs, news: TokenInputs): Promise<string | undefined> {
         const expires = typeof olds.expiresAt === "string" ? Date.parse(olds.expiresAt) : NaN;
-        if (Number.isNaN(expires)) return false;
+        if (Number.isNaN(expires)) return undefined;
         const renewMs = (durationSeconds(news.renewBefore) ?? 0) * 1000;
         const connection = containsUnknown(news.connection) ? olds.connection : news.connection;
         let now: Date;
@@ -152,7 +159,9 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         } catch (error) {
             throw describeFailure("check the expiry of", tokenLabel(olds), error);
         }
-        return now.getTime() >= expires - renewMs;
+        if (now.getTime() < expires - renewMs) return undefined;
+        const at = `${isoOf(expires / 1000)} by the API's clock`;
+        return now.getTime() >= expires ? `it expired at ${at}` : `it expires at ${at}, within renewBefore (${news.renewBefore})`;
     }
 
     async create(inputs: TokenInputs): Promise<{ id: string; outs: TokenOutputs }> {

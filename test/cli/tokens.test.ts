@@ -80,6 +80,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: tokens, purges, data functi
         const preview = await p.preview();
         expect(preview.code, preview.stdout + preview.stderr).toBe(0);
         expect(resourceOps(preview.steps).filter((op) => !op.startsWith("same"))).toEqual(["replace soon"]);
+        // Its diff shows expiresAt unchanged: a warning says why it is issued anew.
+        expect(preview.diagnostics.map((d) => d.message).join("\n")).toMatch(/join token for "[^"]+" \(room [^)]+\): it expires at \S+ by the API's clock, within renewBefore \(30m\); an up issues it anew/);
         await clearLog(emulator);
         const rotate = await p.up([], { preview: false }); // the plan was just previewed
         expect(rotate.code, rotate.stdout + rotate.stderr).toBe(0);

@@ -73,6 +73,8 @@ describe("JoinToken", () => {
         const plan = await engine.preview(program);
         expect(ops(plan)).toEqual(["replace soon", "same board", "same later", "same never"]);
         expect(plan.steps.find((s) => s.name === "soon")).toMatchObject({ replaceKeys: ["expiresAt"] });
+        // expiresAt shows unchanged (60 => 60): the warning says why the token is issued anew.
+        expect(plan.warnings).toEqual([`warning: join token for "Ada" (room ${up.outputs.roomId as string}): it expires at ${soon.outputs.expiresAt as string} by the API's clock, within renewBefore (30m); an up issues it anew`]);
         await clearLog();
         const rotate = await engine.up(program);
         expect(rotate.errors).toEqual([]);
