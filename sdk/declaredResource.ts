@@ -5,11 +5,12 @@
  * wrapped whatever the caller passed, the inputs the SDK fills itself, and the outputs the engine
  * must keep secret.
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { Declaration } from "../provider/declarations/declaration";
 import { declarations } from "../provider/declarations";
 import { inputSettings } from "../provider/declarations/declaration";
-import { carryingOutputs, echoSentinel, generatedCarrier, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, maybeSecretInherited, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
+import { carryingOutputs, echoSentinel, generatedCarrier, givenSecretsInputs, hiddenKey, inheritedCarryingOutputs, maybeSecretInherited, outputPlaceholders, resourceNameInputs, secretInputs, secretOutputNames, stackInputs, stackInstanceInputs, unplannedEchoes, urnInputs, REPLACE_ON_CHANGES } from "../provider/declarations/derive";
 import { checkConfigFields } from "../provider/model/connection";
 import { PACKAGE } from "../provider/model/types";
 import { dynamicType, ShimResource, type ProviderKind } from "./shim";
@@ -46,6 +47,27 @@ export function urnOf(type: string, name: string, parent: pulumi.Resource | unde
     return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${types.join("$")}::${name}`;
 }
 
+/**
+ * What tells this stack from one of the same project and stack names elsewhere, as far as a program knows: its
+ * organisation (two Pulumi Cloud organisations), and the backend when PULUMI_BACKEND_URL names it (two file backends
+ * on one machine), as a digest: the URL may hold credentials, and this goes into the state. A backend chosen by
+ * `pulumi login` or the project's `backend.url` is not seen (docs/assumptions.md).
+ */
+export function stackInstance(env: NodeJS.ProcessEnv): string {
+    const backend = env.PULUMI_BACKEND_URL;
+    const digest = backend ? `@${createHash("sha256").update(`backend\n${backend}`).digest("hex").slice(0, 16)}` : "";
+    return `${organization()}${digest}`;
+}
+
+/** The stack's organisation; none where the SDK is given none (a program run under mocks without one). */
+function organization(): string {
+    try {
+        return pulumi.getOrganization();
+    } catch {
+        return "";
+    }
+}
+
 /** The props a resource registers: placeholders for every output, then the args, secrets wrapped. */
 export function resourceProps(d: Declaration, name: string, args: Record<string, unknown>, opts: pulumi.CustomResourceOptions = {}): Record<string, unknown> {
     const props: Record<string, unknown> = { ...outputPlaceholders(d), ...args };
@@ -63,6 +85,7 @@ export function resourceProps(d: Declaration, name: string, args: Record<string,
         props[hiddenKey(key)] = registered === undefined ? urn : registered.then(() => urn);
     }
     for (const key of stackInputs(d)) props[hiddenKey(key)] = `${pulumi.getProject()}/${pulumi.getStack()}`;
+    for (const key of stackInstanceInputs(d)) props[hiddenKey(key)] = stackInstance(process.env);
     if (opts.replaceOnChanges !== undefined && opts.replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...opts.replaceOnChanges];
     const given = givenSecrets(args);
     if (given !== undefined) for (const key of givenSecretsInputs(d)) props[hiddenKey(key)] = given;

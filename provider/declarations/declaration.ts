@@ -51,6 +51,11 @@ export interface ExtraInput<T = unknown> {
     readonly fromResourceName?: boolean;
     /** Filled by the SDK with `<project>/<stack>` (the plugin face takes it from the URN); not a user input either. */
     readonly fromStack?: boolean;
+    /**
+     * Filled by the SDK with what tells the stack from one of the same project and stack names elsewhere, as far as the
+     * program knows (its organisation, and a digest of PULUMI_BACKEND_URL when set); not a user input either.
+     */
+    readonly fromStackInstance?: boolean;
     /** Filled with the resource's URN (by the SDK in the dynamic face, from the engine's request in the plugin face); not a user input either. */
     readonly fromUrn?: boolean;
     /** Filled by the provider's `check` (bookkeeping such as "this value was generated"); not a user input either. */
@@ -151,7 +156,7 @@ type SettingOutputsOf<D> = D extends Declaration<string, infer Sc> ? (Sc extends
 
 /** The inputs of a kind, plain values: its settings and its extra inputs (those the SDK fills left out). */
 export type InputsOf<D extends Declaration> = SettingInputsOf<D> & {
-    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromUrn: true } | { fromCheck: true } | { fromSecrets: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
+    [K in keyof D["extras"] as D["extras"][K] extends { fromResourceName: true } | { fromStack: true } | { fromStackInstance: true } | { fromUrn: true } | { fromCheck: true } | { fromSecrets: true } | { required: true } ? never : K]?: ValueOfField<D["extras"][K]>;
 } & { [K in keyof D["extras"] as D["extras"][K] extends { required: true } ? K : never]: ValueOfField<D["extras"][K]> };
 
 /** The outputs of a kind: settings as read back, then the read-only outputs. */

@@ -79,7 +79,7 @@ export function replacementInputs(d: Declaration): string[] {
 
 /** Extra inputs a user declares (those the SDK fills itself are left out). */
 export function userExtras(d: Declaration): Array<[string, ExtraInput]> {
-    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromUrn && !e.fromCheck && !e.fromSecrets);
+    return Object.entries(d.extras).filter(([, e]) => !e.fromResourceName && !e.fromStack && !e.fromStackInstance && !e.fromUrn && !e.fromCheck && !e.fromSecrets);
 }
 
 /** Extra inputs the SDK fills with the resource name. */
@@ -100,6 +100,11 @@ export function givenSecretsInputs(d: Declaration): string[] {
 /** Extra inputs the SDK fills with `<project>/<stack>`. */
 export function stackInputs(d: Declaration): string[] {
     return Object.entries(d.extras).filter(([, e]) => e.fromStack).map(([name]) => name);
+}
+
+/** Extra inputs the SDK fills with the stack's instance (`fromStackInstance`). */
+export function stackInstanceInputs(d: Declaration): string[] {
+    return Object.entries(d.extras).filter(([, e]) => e.fromStackInstance).map(([name]) => name);
 }
 
 /** Outputs that never change once the resource exists, plus `id`. */
@@ -133,7 +138,7 @@ export function generatedCarrier(d: Declaration): string | undefined {
  * it is there so that a preview lists what will be deleted.
  */
 export function bookkeepingInputs(d: Declaration): string[] {
-    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || e.fromUrn || e.fromSecrets || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
+    return Object.entries(d.extras).filter(([name, e]) => e.fromResourceName || e.fromStack || e.fromStackInstance || e.fromUrn || e.fromSecrets || name === d.generatedFlag || name === d.createIdInput).map(([name]) => name);
 }
 
 /** Why `pulumi import` of a kind is refused (the plugin's answer, and the kind's docs page); undefined: importable. */

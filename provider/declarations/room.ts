@@ -55,6 +55,10 @@ export const room = declareResource({
         resourceName: stringInput("Set by the SDK to the Pulumi resource name; the start of the generated friendly URL.", { fromResourceName: true }),
         resourceUrn: stringInput("Set to the resource's URN (by the SDK, or the plugin from the engine's request); what tells two Rooms of one name under two parents apart.", { fromUrn: true }),
         stack: stringInput("Set by the SDK to `<project>/<stack>`. Nothing derives from it any more (two backends may hold stacks of one name); kept so states written with it stay as they are.", { fromStack: true }),
+        stackInstance: stringInput(
+            "Set by the SDK to the stack's organisation, and a digest of PULUMI_BACKEND_URL when that is set (never the URL, which may hold credentials): with the stack and the resource, what names the record of a create kept on this machine (provider/resources/localRecords.ts), so a stack of the same names in another organisation or backend never takes it.",
+            { fromStackInstance: true },
+        ),
         friendlyUrlGenerated: booleanInput("Set by check when friendlyUrl is generated rather than declared.", { fromCheck: true }),
         createId: stringInput("Set by check: random, chosen when the resource is created or replaced and kept from then on; the generated friendly URL's suffix and the creation marker derive from it.", { fromCheck: true }),
         adoptExisting: booleanInput("When a room with this friendlyUrl already exists, take it over (one PATCH of the declared settings) instead of failing.", {

@@ -97,8 +97,8 @@ const inheritedSecretKey = (type: string, setting: string) => `secret ${type} se
 const inheritedFrom = (d: Declaration): Declaration | undefined => (d.inheritsFrom === undefined ? undefined : Object.values(declarations).find((other) => other.type === d.inheritsFrom));
 
 /** The context of a call about `ref`: its resource name and URN, and warnings attached to its URN. */
-function contextOf(ref: ResourceRef, warn: WarningSink): Context {
-    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}), warn: (message) => warn(ref.urn, message) };
+function contextOf(ref: ResourceRef, warn: WarningSink, providerId: string | undefined): Context {
+    return { ...PROCESS_CONTEXT, resourceName: nameOf(ref), ...(ref.urn ? { resourceUrn: ref.urn } : {}), ...(providerId ? { providerId } : {}), warn: (message) => warn(ref.urn, message) };
 }
 
 /**
@@ -191,9 +191,16 @@ export class VcroomsPlugin {
         return { changes: changed.length > 0, replaces, stables: [], deleteBeforeReplace: false, detailedDiff: detailOf(changed, replaces, o, n) };
     }
 
-    /** The engine's Configure: the provider's arguments. Clients built for another configuration are dropped. */
-    configure(args: Values): void {
+    /** The engine's id of this provider resource (Configure), for the calls' context (`Context.providerId`). */
+    private providerId: string | undefined;
+
+    /**
+     * The engine's Configure: the provider's arguments, and the provider resource's id. Clients built for another
+     * configuration are dropped.
+     */
+    configure(args: Values, providerId?: string): void {
         this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain));
+        this.providerId = providerId || undefined;
     }
 
     // ---- resources --------------------------------------------------------------------------------
@@ -202,7 +209,7 @@ export class VcroomsPlugin {
         const type = typeOf(ref);
         const kind = KINDS.get(type);
         if (!kind) throw new Error(`Unknown resource type ${type} (this provider has ${[...KINDS.keys()].join(", ")})`);
-        return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref, this.warn) };
+        return { kind, d: declarations[kind], provider: this.runtime.kinds[kind], ctx: contextOf(ref, this.warn, this.providerId) };
     }
 
     /** `randomSeed`: the engine's seed for this check, hex (a kind keeps what it draws from it: a room's create id). */

@@ -133,7 +133,8 @@ export function service(plugin: VcroomsPlugin, schema: () => string, log?: Engin
             const args = req.hasArgs()
                 ? toValues(req.getArgs())
                 : Object.fromEntries([...req.getVariablesMap().entries()].map(([k, v]: [string, string]) => [k.replace(/^.*:config:/, ""), v]));
-            plugin.configure(args);
+            // `id`: the provider resource's own (engines since it was added to the request send it; none before).
+            plugin.configure(args, req.getId?.());
             const resp = new provproto.ConfigureResponse();
             resp.setAcceptsecrets(true);
             resp.setAcceptresources(false);

@@ -45,6 +45,13 @@ export interface Context {
      * keeps secret need not be named.
      */
     readonly secretInputs?: ReadonlySet<string>;
+    /**
+     * The engine's id of the provider resource the call goes through (plugin face, from Configure; engines before
+     * that field send none): a UUID each provider resource of a stack is given when first created and keeps, so it
+     * tells this stack from one of the same project and stack names in another backend or organisation, or a new one
+     * made under a renamed stack's old name. The dynamic face has none (its host does not pass it on).
+     */
+    readonly providerId?: string;
     /** A warning the user sees (in preview, up and destroy alike): one of the table's (warnings.ts). */
     warn(message: Warning): void;
 }

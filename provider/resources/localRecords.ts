@@ -10,11 +10,11 @@
  * - `room-creates`: a Room's create id while its create is under way, which the next check of the resource reuses,
  *   so the create run again finds the room the killed one made as its own (same generated name, same marker).
  *
- * One file per API, team and resource (`<project>/<stack>` and the resource name: its URN but for parent types),
- * under `$PULUMI_HOME/vcrooms/<kind>/` (`~/.pulumi` when unset), named by a SHA-256 of that key, so the name shows
- * nothing. The values may hold secrets (a `consentMessage` made secret in code, another stack's), so each file is
- * encrypted with AES-256-GCM under a key derived (HKDF-SHA256) from the team's developer key: whoever can read it can
- * read the team from the API anyway. Written durably (fsync, then an atomic rename) before the write it protects.
+ * One file per API, team and resource (`<project>/<stack>` and the resource name: its URN but for parent types; for
+ * a Room's create, also the stack instance: room.ts `createKey`), under `$PULUMI_HOME/vcrooms/<kind>/` (`~/.pulumi`
+ * when unset), named by a SHA-256 of that key, so the name shows nothing. The values may hold secrets (a
+ * `consentMessage` made secret in code, another stack's), so each file is encrypted with AES-256-GCM under a key
+ * derived (HKDF-SHA256) from the team's developer key: whoever can read it can read the team from the API anyway. Written durably (fsync, then an atomic rename) before the write it protects.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -22,11 +22,16 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Values } from "../declarations/declaration";
 
-/** What names one resource's record: the team (teamOf), `<project>/<stack>` and the resource name. */
+/**
+ * What names one resource's record: the team (teamOf), `<project>/<stack>` and the resource name; and, where the face
+ * knows it, what tells this stack from one of the same names elsewhere (`instance`: a Room's, see room.ts `createKey`).
+ * A key without `instance` names the file a record was kept in before instances were (and still is, where none is known).
+ */
 export interface RecordKey {
     readonly team: string;
     readonly stack: string;
     readonly resource: string;
+    readonly instance?: string;
 }
 
 /** A record read back: its values, or why they cannot be read (the developer key changed since it was written). */
@@ -47,7 +52,8 @@ export class LocalRecords {
     ) {}
 
     private id(key: RecordKey): string {
-        return createHash("sha256").update(JSON.stringify([key.team, key.stack, key.resource])).digest("hex");
+        const parts = key.instance === undefined ? [key.team, key.stack, key.resource] : [key.team, key.stack, key.resource, key.instance];
+        return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
     }
 
     private file(key: RecordKey): string {

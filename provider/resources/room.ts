@@ -311,25 +311,46 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         private readonly creates: LocalRecords = new LocalRecords(recordsFolder("room-creates"), "the create id of the room about to be created"),
     ) {}
 
-    /** The key of this resource's record of a create under way, when its stack and name are known and its team resolves. */
-    private createKey(inputs: { stack?: unknown; connection?: unknown }, ctx: Context): { key: RecordKey; developerKey: string } | undefined {
+    /**
+     * The key of this resource's record of a create under way, when its stack and name are known and its team resolves.
+     * Besides the team, `{project}/{stack}` and the resource, the stack instance where the face knows one: the plugin
+     * face's provider id (each provider resource of a stack has its own, kept from its first create, so the up after a
+     * killed one goes through the same), the dynamic face's organisation and backend digest (`stackInstance`, as far as
+     * the program knows them). A stack of the same names in another backend or organisation, or one made under a renamed
+     * stack's old name, then never reads this stack's record, so never takes its create id (under way) or the room its
+     * returned create made. Without one (an engine that sends no provider id, a program of an SDK before it), the key
+     * is the one records had before.
+     */
+    private createKey(inputs: { stack?: unknown; stackInstance?: unknown; connection?: unknown }, ctx: Context): { key: RecordKey; developerKey: string } | undefined {
         // The resource's identity (its URN where the face knows it): two Rooms of one name under two parents are two
         // resources, and one must never take the other's create under way (its create id, so its name and marker).
         const identity = identityOf(ctx);
         if (typeof inputs.stack !== "string" || identity === undefined || containsUnknown(inputs.connection)) return undefined;
+        const instance = ctx.providerId !== undefined ? `provider ${ctx.providerId}` : typeof inputs.stackInstance === "string" ? `program ${inputs.stackInstance}` : undefined;
         try {
             const client = this.client(inputs as RoomInputs);
-            return { key: { team: teamOf(client), stack: inputs.stack, resource: identity }, developerKey: client.config.developerKey };
+            return { key: { team: teamOf(client), stack: inputs.stack, resource: identity, ...(instance !== undefined ? { instance } : {}) }, developerKey: client.config.developerKey };
         } catch {
             return undefined;
         }
     }
 
-    /** This resource's record of its create: under way, or returned and not yet known to be in the engine's state. */
-    private createRecord(inputs: RoomInputs, ctx: Context): { at: { key: RecordKey; developerKey: string }; values: Values } | undefined {
+    /**
+     * This resource's record of its create: under way, or returned and not yet known to be in the engine's state. Else
+     * a record the previous version kept under the key without the stack instance (`legacy`), which is read as before:
+     * it was written before instances were known, so nothing tells whose it is, and the recovery it was written for
+     * (an up killed, then the upgrade, then the up again) needs it. It goes once it has served (create, delete, or a
+     * check that finds its create id in the state), so the window it leaves closes with it.
+     */
+    private createRecord(inputs: RoomInputs, ctx: Context): { at: { key: RecordKey; developerKey: string }; values: Values; legacy: boolean } | undefined {
         const at = this.createKey(inputs, ctx);
-        const found = at && this.creates.read(at.key, at.developerKey);
-        return at && found && "values" in found ? { at, values: found.values } : undefined;
+        if (at === undefined) return undefined;
+        const found = this.creates.read(at.key, at.developerKey);
+        if (found !== undefined && "values" in found) return { at, values: found.values, legacy: false };
+        if (at.key.instance === undefined) return undefined;
+        const { instance: _instance, ...before } = at.key;
+        const legacy = this.creates.read(before, at.developerKey);
+        return legacy !== undefined && "values" in legacy ? { at: { key: before, developerKey: at.developerKey }, values: legacy.values, legacy: true } : undefined;
     }
 
     /**
@@ -526,6 +547,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const returnedCreateId = before?.values.returned === true && before.values.createId !== given.createId ? before.values.createId : before?.values.returnedCreateId;
         const earlier = typeof returnedCreateId === "string" ? { returnedCreateId } : {};
         if (underWay) this.creates.write(underWay.key, underWay.developerKey, { createId: given.createId, ...earlier });
+        // A record of the previous version's has served: what it held is in this create's record now.
+        if (underWay && before?.legacy === true) this.forget(before.at.key);
         try {
             const made = await this.createRoom(given, ctx, typeof returnedCreateId === "string" ? returnedCreateId : undefined);
             if (underWay) this.markReturned(underWay, given.createId as string);

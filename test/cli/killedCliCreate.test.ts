@@ -7,11 +7,15 @@
  * record is kept, marked returned, until a later check finds its create id in the state: the next up's create, refused
  * on the taken name, knows the room by that create's marker and takes it as the resource's. Before, the record was
  * removed when the create returned, and the next up failed on the taken name until adoptExisting (hostile finding
- * F5). Once the state holds the room, the record goes: a later run never takes the room again.
+ * F5). Once the state holds the room, the record goes: a later run never takes the room again. The record is this stack
+ * instance's: a stack of the same project and stack name in another file backend on the same machine, while it is
+ * kept, is refused the room as any stack is (hostile run 6 F1).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PulumiProject } from "../../harness/pulumiCli";
-import { cli, projectFor, requestLog } from "./support";
+import { clearLog, cli, projectFor, requestLog } from "./support";
 import { useEmulator } from "../support/emulator";
 import { killAll, untilCrashPoint } from "../support/processes";
 
@@ -44,7 +48,22 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
         process.kill(run.child.pid!, "SIGKILL");
         await run.result;
         killAll(below.map((p) => p.pid));
-        expect(await roomsNamed()).toHaveLength(1);
+        const first = await roomsNamed();
+        expect(first).toHaveLength(1);
+
+        // The record of the create that made the room is kept, returned. A stack of the same project and stack name in
+        // another file backend, on this machine (same PULUMI_HOME), is another stack: its create is refused on the taken
+        // name, naming adoptExisting, writes nothing, and the record is left to this stack's recovery (hostile run 6 F1).
+        const elsewhere = { PULUMI_BACKEND_URL: `file://${path.join(project.dir, ".backend-elsewhere")}` };
+        fs.mkdirSync(path.join(project.dir, ".backend-elsewhere"));
+        expect((await project.run(["stack", "init", project.stack, "--non-interactive"], { env: elsewhere })).code).toBe(0);
+        await clearLog(env.emulator);
+        const other = await project.run(["up", "--yes", "--skip-preview", "--non-interactive"], { env: elsewhere });
+        expect(other.code, shown(other)).not.toBe(0);
+        expect(other.stdout + other.stderr).toContain("already been taken");
+        expect(other.stdout + other.stderr).toContain("adoptExisting");
+        expect((await requestLog(env.emulator)).entries.filter((e) => e.method !== "GET")).toEqual([expect.objectContaining({ method: "POST", path: "/api/v1/rooms", status: 422 })]);
+        expect(await roomsNamed()).toEqual([expect.objectContaining({ id: first[0]!.id })]);
 
         // The documented recovery: the lock, the pending create, then up.
         await project.run(["cancel", "--yes", "--non-interactive"]);
@@ -53,7 +72,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI killed alone while the dynam
         const up = await project.up([], { preview: false });
         expect(up.code, shown(up)).toBe(0);
         const made = await roomsNamed();
-        expect(made).toHaveLength(1);
+        expect(made.map((r) => r.id)).toEqual([first[0]!.id]);
         expect((await project.resourceState("board"))?.id).toBe(made[0]!.id);
 
         // The state holds it now (a check sees its create id): a room the stack no longer holds is another's.

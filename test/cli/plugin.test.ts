@@ -1,16 +1,19 @@
 /**
  * The plugin face through the real Pulumi CLI against the emulator: `pulumi import`
  * of a room made outside Pulumi, by friendly URL and by UUID, then no change against the program declaring
- * it; drift named property by property by `preview --refresh` and repaired by `up`; two explicit providers
+ * it; drift named property by property by `preview --refresh` and repaired by `up` (and, right after the create, a
+ * stack of the same name in another backend on the same machine refused the rooms); two explicit providers
  * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same
  * plan from the dynamic resources and the plugin for the same program.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { functions, secretResultFields, type FunctionName } from "../../provider/functions";
 import { apiCaller } from "../support/http";
 import type { JsonStep, PulumiProject } from "../../harness/pulumiCli";
-import { cli, plannedChanges, PLUGIN_PROGRAM, programProject, projectFor, withoutDebugEvents } from "./support";
+import { clearLog, cli, plannedChanges, PLUGIN_PROGRAM, programProject, projectFor, requestLog, withoutDebugEvents } from "./support";
 import { useEmulator } from "../support/emulator";
 
 const RESTREAM_KEY = "plugin-stream-key-4c1d";
@@ -72,6 +75,23 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         expect(await project.exportText()).not.toContain(RESTREAM_KEY);
         expect(project.writtenText()).not.toContain(RESTREAM_KEY);
         expect(withoutDebugEvents(created.stdout) + created.stderr).not.toContain(RESTREAM_KEY);
+
+        // No check has seen the creates saved yet, so their records are kept on this machine. A stack of the same project
+        // and stack name in another file backend (same PULUMI_HOME) has a provider of its own (another id from the
+        // engine's Configure): another stack, refused the rooms as for any taken name, writing nothing (hostile run 6 F1).
+        const held = (await api("GET", "/rooms/board-q3")).body.id;
+        const elsewhere = { PULUMI_BACKEND_URL: `file://${path.join(project.dir, ".backend-elsewhere")}` };
+        fs.mkdirSync(path.join(project.dir, ".backend-elsewhere"));
+        expect((await project.run(["stack", "init", project.stack, "--non-interactive"], { env: elsewhere })).code).toBe(0);
+        await clearLog(emulator);
+        const other = await project.run(["up", "--yes", "--skip-preview", "--non-interactive"], { env: elsewhere });
+        expect(other.code, other.stdout + other.stderr).not.toBe(0);
+        expect(other.stdout + other.stderr).toContain("set adoptExisting: true");
+        const writes = (await requestLog(emulator)).entries.filter((e) => e.method !== "GET");
+        expect(writes.length).toBeGreaterThan(0);
+        expect(writes.filter((e) => !(e.method === "POST" && e.path === "/api/v1/rooms" && e.status === 422))).toEqual([]);
+        expect((await project.resourceState("board"))?.id).toBe(held);
+
         await api("PATCH", "/rooms/board-q3", { description: "Changed outside", max_participants: 77 });
 
         const preview = await project.preview(["--refresh"]);
