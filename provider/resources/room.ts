@@ -78,6 +78,15 @@ function markerParts(value: unknown): { create: string; stack?: string } | undef
     return match === null ? undefined : { create: match[1]!, ...(match[2] !== undefined ? { stack: match[2] } : {}) };
 }
 
+/**
+ * The `{project}/{stack}` a room's `external_id` names as the stack that made it (a creation marker written since
+ * markers name their stack), else undefined: no marker, or an earlier release's, which names none. The one reading of
+ * whose a room is by its mark: the provider's refusals (`foreignRoom`) and adopt-team's list (cli/adoptTeam.ts).
+ */
+export function markedStack(externalId: unknown): string | undefined {
+    return markerParts(externalId)?.stack;
+}
+
 /** Whether a room carries the marker of one create (whatever stack its marker names). */
 const carriesMarker = (found: RoomRecord, marker: string) => markerParts(found.external_id)?.create === marker;
 
@@ -106,20 +115,43 @@ function stackMarker(marker: string, ctx: Context): string {
  * manages it.
  */
 function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack: string } | undefined {
-    const parts = markerParts(found.external_id);
-    if (parts?.stack === undefined) return undefined;
+    const stack = markedStack(found.external_id);
+    if (stack === undefined) return undefined;
     const ours = stackOfUrn(ctx.resourceUrn);
-    return parts.stack === ours ? undefined : { marker: found.external_id as string, stack: parts.stack };
+    return stack === ours ? undefined : { marker: found.external_id as string, stack };
+}
+
+/** Whose a room is, by its mark: the stack named, and that its state may still manage the room. */
+function foreignRoomOwner(foreign: { marker: string; stack: string }): string {
+    return `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it`;
+}
+
+/**
+ * How a room goes from the stack its mark names to this one, its content kept: that stack forgets it without
+ * deleting it (`pulumi state delete`; or retainOnDelete, then the Room leaves its program: leaving alone deletes the
+ * room), then this program declares its mark as externalId with adoptExisting, a deliberate choice of that very room.
+ */
+function foreignRoomHandOver(foreign: { marker: string; stack: string }): string {
+    return (
+        `to hand it over with its content, in stack ${foreign.stack} run \`pulumi state delete\` with its Room's URN (or set retainOnDelete: true on that Room and then remove it from that program; ` +
+        `removing it alone deletes the room), then declare here externalId ${JSON.stringify(foreign.marker)} with adoptExisting: true`
+    );
 }
 
 /**
  * What to do about a room another stack may manage, for a create refused on its name or an adoptExisting refused: never
- * adoptExisting alone, which would take that stack's room from under it. Declaring the room's marker as externalId
- * as well takes it: a deliberate choice of that very room (one no stack manages any more).
+ * adoptExisting alone, which would take that stack's room from under it.
  */
 function foreignRoomAdvice(foreign: { marker: string; stack: string }): string {
-    const whose = `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it`;
-    return `${whose}; a room is managed by one stack, so choose another friendlyUrl, or drop the room from that stack first; adoptExisting does not take it, unless the program also declares externalId ${JSON.stringify(foreign.marker)}, for a room no stack manages any more`;
+    return `${foreignRoomOwner(foreign)}; a room is managed by one stack, so choose another friendlyUrl, or ${foreignRoomHandOver(foreign)}; adoptExisting alone does not take it`;
+}
+
+/**
+ * Why `pulumi import` takes no room whose mark names another stack: the engine's import read has the id alone, so
+ * nothing a program declares can say the room was handed over; the way in is adoptExisting with the mark declared.
+ */
+function foreignImportRefusal(foreign: { marker: string; stack: string }): string {
+    return `it is not imported: ${foreignRoomOwner(foreign)}; a room is managed by one stack, and an import cannot tell whether that stack let it go, so ${foreignRoomHandOver(foreign)} and the Room's friendlyUrl`;
 }
 
 /**
@@ -653,6 +685,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         } catch (error) {
             throw describeFailure("read", roomLabel(ctx, props, id), error);
         }
+        // Another stack's room is not imported: two stacks would manage it (see foreignImportRefusal). No write was made.
+        const foreign = importing && record ? foreignRoom(record, ctx) : undefined;
+        if (foreign !== undefined) throw describeFailure("import", roomLabel(ctx, {}, id), new Error(foreignImportRefusal(foreign)));
         if (!record) {
             // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
             // (see expiredDiff). Gone otherwise (deleted outside Pulumi): an empty id tells the engine to drop it.
