@@ -193,7 +193,8 @@ export class VcroomsPlugin {
 
     /** The engine's Configure: the provider's arguments. Clients built for another configuration are dropped. */
     configure(args: Values): void {
-        this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain));
+        // Not about one resource: on the engine's log with no URN, which every language's CLI shows.
+        for (const warning of this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain))) this.warn("", warning);
     }
 
     // ---- resources --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiError, NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
 import { containsUnknown, failure, UNKNOWN } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
+import { isCreationMarker, MARKER_PREFIX, markedStack, markerParts, stackOfUrn } from "../model/creationMark";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
@@ -62,40 +63,8 @@ export function creationMarker(inputs: Values): string | undefined {
     return `${MARKER_PREFIX}${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
 }
 
-const MARKER_PREFIX = "pulumi-vcrooms:";
-
-/** A marker: the create's part, then `@{project}/{stack}` (none in a marker written before markers named their stack). */
-const MARKER_FORM = new RegExp(`^(${MARKER_PREFIX}[0-9a-f]{24})(?:@([^@]+/[^@]+))?$`);
-
-/** Whether an `external_id` has the creation marker's form (whichever create wrote it): bookkeeping, not a user's. */
-export function isCreationMarker(value: unknown): boolean {
-    return typeof value === "string" && MARKER_FORM.test(value);
-}
-
-/** A marker's parts: the create's (what proves a create's own room), and the stack it names, if any. */
-function markerParts(value: unknown): { create: string; stack?: string } | undefined {
-    const match = typeof value === "string" ? MARKER_FORM.exec(value) : null;
-    return match === null ? undefined : { create: match[1]!, ...(match[2] !== undefined ? { stack: match[2] } : {}) };
-}
-
-/**
- * The `{project}/{stack}` a room's `external_id` names as the stack that made it (a creation marker written since
- * markers name their stack), else undefined: no marker, or an earlier release's, which names none. The one reading of
- * whose a room is by its mark: the provider's refusals (`foreignRoom`) and adopt-team's list (cli/adoptTeam.ts).
- */
-export function markedStack(externalId: unknown): string | undefined {
-    return markerParts(externalId)?.stack;
-}
-
 /** Whether a room carries the marker of one create (whatever stack its marker names). */
 const carriesMarker = (found: RoomRecord, marker: string) => markerParts(found.external_id)?.create === marker;
-
-/** `{project}/{stack}` of a resource's URN (`urn:pulumi:{stack}::{project}::...`), or undefined without one. */
-export function stackOfUrn(urn: string | undefined): string | undefined {
-    if (urn === undefined || !urn.startsWith("urn:pulumi:")) return undefined;
-    const [stack, project] = urn.slice("urn:pulumi:".length).split("::");
-    return stack && project ? `${project}/${stack}` : undefined;
-}
 
 /**
  * The `external_id` a create writes: its marker, followed by the stack that makes the room, so a later create under
