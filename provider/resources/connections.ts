@@ -52,7 +52,7 @@ export class Connections {
         this.stack = stack;
         this.clients.clear();
         // Said once per configuration, not at each kind's configure of the same one.
-        return configurationWarnings(stack);
+        return configurationWarnings(stack, this.env);
     }
 
     /**
