@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RoomListItem, RoomsClient } from "../provider/api";
+import { markedStack, stackOfUrn } from "../provider/model/creationMark";
 import { SECRET_SIG_KEY } from "../provider/plugin/secrets";
 
 export const ROOM_TOKEN = "vcrooms:index:Room";
@@ -42,6 +43,12 @@ export interface AdoptOptions {
      * from it (the resource name, the URN) would otherwise show in clear.
      */
     secretUrlIds?: ReadonlySet<string>;
+    /**
+     * The stack the document is for, `{project}/{stack}` (its state's URNs name it). A room whose creation mark names
+     * another stack is left out: that stack may manage it, and the provider's import refuses it. Unknown (no state
+     * read, or an empty one): every room whose mark names a stack is left out.
+     */
+    ownStack?: string;
     /** Readings of the team at most before giving up on two that agree. Default 5. */
     maxReadings?: number;
 }
@@ -50,6 +57,11 @@ export interface Adoption {
     document: ImportDocument;
     /** Rooms the team holds, rooms left out by the filters, and rooms left out as already managed. */
     counts: { team: number; filtered: number; skipped: number };
+    /**
+     * The rooms left out as another stack's (their creation mark names it), after the filters and the managed ones:
+     * each by its friendly URL (the derived name where a stack holds that as a secret), with its mark and that stack.
+     */
+    otherStacks: Array<{ id: string; room: string; stack: string; externalId: string }>;
     /** How many times the team's rooms were read (2 when nothing changed meanwhile). */
     readings: number;
 }
@@ -164,14 +176,23 @@ export async function adoptTeam(client: RoomsClient, options: AdoptOptions = {})
     // Sorted by friendly URL, code unit by code unit: the same team gives the same document, whatever the locale.
     const rooms = [...listed].sort((a, b) => (a.friendly_url < b.friendly_url ? -1 : a.friendly_url > b.friendly_url ? 1 : 0));
     const matching = patterns.length === 0 ? rooms : rooms.filter((r) => patterns.some((p) => p.test(r.friendly_url)));
-    const wanted = matching.filter((r) => !options.skipIds?.has(r.id));
+    const unmanaged = matching.filter((r) => !options.skipIds?.has(r.id));
+    const othersStack = (r: RoomListItem) => {
+        const stack = markedStack(r.external_id);
+        return stack !== undefined && stack !== options.ownStack ? stack : undefined;
+    };
+    const wanted = unmanaged.filter((r) => othersStack(r) === undefined);
     const names = resourceNames(rooms.map((r) => r.friendly_url), options.takenNames);
     const secretNames = namesByIds(
         rooms.filter((r) => options.secretUrlIds?.has(r.id)).map((r) => r.id),
         new Set([...names.values(), ...rooms.map((r) => r.friendly_url), ...(options.takenNames ?? [])]),
     );
     const resources = wanted.map((item): ImportEntry => ({ type: ROOM_TOKEN, name: secretNames.get(item.id) ?? names.get(item.friendly_url)!, id: item.id }));
-    return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - wanted.length }, readings };
+    const otherStacks = unmanaged.flatMap((r) => {
+        const stack = othersStack(r);
+        return stack === undefined ? [] : [{ id: r.id, room: secretNames.get(r.id) ?? r.friendly_url, stack, externalId: String(r.external_id) }];
+    });
+    return { document: { resources }, counts: { team: rooms.length, filtered: rooms.length - matching.length, skipped: matching.length - unmanaged.length }, otherStacks, readings };
 }
 
 /** What a parsed JSON value is, for a message: never the value itself. */
@@ -192,6 +213,8 @@ export interface StackHoldings {
     names: Set<string>;
     /** The ids of its rooms whose friendly URL it holds as a secret (the engine's mark in inputs or outputs). */
     secretUrlIds: Set<string>;
+    /** The stack's `{project}/{stack}`, from its resources' URNs (undefined for a stack with none). */
+    stack?: string;
 }
 
 /** Whether a value of a stack's export is, or holds, a secret (the engine's marker object). */
@@ -219,6 +242,7 @@ export function managedByStack(stackExport: unknown, file: string): StackHolding
     const ids = new Set<string>();
     const names = new Set<string>();
     const secretUrlIds = new Set<string>();
+    let stack: string | undefined;
     type Resource = { type?: unknown; id?: unknown; urn?: unknown; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; additionalSecretOutputs?: unknown };
     for (const r of resources as Array<Resource | null>) {
         if ((r?.type === ROOM_TOKEN || r?.type === "pulumi-nodejs:dynamic/vcrooms:Room") && typeof r.id === "string" && r.id !== "") {
@@ -227,7 +251,10 @@ export function managedByStack(stackExport: unknown, file: string): StackHolding
             if (holdsSecret(r.inputs?.friendlyUrl) || holdsSecret(r.outputs?.friendlyUrl) || secretOutputs.includes("friendlyUrl")) secretUrlIds.add(r.id);
         }
         // urn:pulumi:<stack>::<project>::<type path>::<name>; a name may itself hold "::", so all after the fourth.
-        if (typeof r?.urn === "string") names.add(r.urn.split("::").slice(3).join("::"));
+        if (typeof r?.urn === "string") {
+            names.add(r.urn.split("::").slice(3).join("::"));
+            stack ??= stackOfUrn(r.urn);
+        }
     }
-    return { ids, names, secretUrlIds };
+    return { ids, names, secretUrlIds, ...(stack !== undefined ? { stack } : {}) };
 }

@@ -37,6 +37,8 @@ VCROOMS_DEVELOPER_KEY and, for basic auth, VCROOMS_TEAM_ID and VCROOMS_AUTH.
 
 In a project's folder the stack's own state is read too (\`pulumi stack export\`): the rooms it manages are left out and
 no room gets a name it uses, as with --skip-stack, since importing a managed room again would give it a second resource.
+A room whose creation mark (its externalId) names another stack is left out and listed with that stack: that stack may
+manage it, and \`pulumi import\` refuses it.
 
 Then: pulumi import --file FILE --out index.ts, in a program whose Pulumi.yaml names the vcrooms plugin
 (packages: or pulumi package add). The generated program declares, per room, the friendly URL, the
@@ -164,7 +166,7 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
     const stack = unionHoldings(skipped, values["include-managed"] ? undefined : own);
     const secretUrlIds = unionHoldings(stack, own)?.secretUrlIds;
     const started = Date.now();
-    const { document, counts, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names, secretUrlIds });
+    const { document, counts, otherStacks, readings } = await adoptTeam(client, { filters: values.filter, skipIds: stack?.ids, takenNames: stack?.names, secretUrlIds, ownStack: own?.stack });
     const text = `${JSON.stringify(document, null, 2)}\n`;
     const toFile = values.out !== undefined && values.out !== "-";
     if (toFile) {
@@ -175,13 +177,26 @@ async function adoptTeamCommand(argv: string[]): Promise<number> {
             throw new CommandError(`--out ${JSON.stringify(values.out)} cannot be written: ${code === "ENOENT" ? "no such folder" : code === "EISDIR" ? "it is a folder" : (code ?? (error as Error).message)}`);
         }
     } else process.stdout.write(text);
-    const left = [counts.filtered ? `${counts.filtered} not matching --filter` : "", counts.skipped ? `${counts.skipped} already in the stack` : ""].filter(Boolean).join(", ");
+    const left = [
+        counts.filtered ? `${counts.filtered} not matching --filter` : "",
+        counts.skipped ? `${counts.skipped} already in the stack` : "",
+        otherStacks.length ? `${otherStacks.length} of other stacks, below` : "",
+    ]
+        .filter(Boolean)
+        .join(", ");
     // More than two readings: rooms were created or deleted meanwhile, and the document holds the team as it settled.
     if (readings > 2) console.error(`adopt-team: the team's rooms changed while they were read; ${readings} readings, the last two agreeing`);
     console.error(
         `adopt-team: ${document.resources.length} of the team's ${counts.team} rooms${left ? ` (left out: ${left})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
             `${toFile ? ` -> ${values.out}` : ""}. TeamDefaults is not imported (the plugin manages only the settings a program declares): declare it by hand.`,
     );
+    // Whose each is, and the one way in: `pulumi import` refuses a room another stack's mark is on (provider/resources/room.ts).
+    for (const other of otherStacks) {
+        console.error(
+            `adopt-team: left out ${JSON.stringify(other.room)} (${other.id}): its externalId ${JSON.stringify(other.externalId)} is the mark of stack ${other.stack}, which manages it unless it dropped it; ` +
+                `to hand it over with its content, run \`pulumi state delete\` with its Room's URN in that stack, then declare it here with externalId ${JSON.stringify(other.externalId)} and adoptExisting: true`,
+        );
+    }
     return 0;
 }
 

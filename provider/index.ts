@@ -15,7 +15,8 @@ import type { Context, ResourceKind } from "./resources/kind";
 import type { FunctionName, FunctionResult } from "./functions";
 import type { StackConfig } from "./model/connection";
 import { NO_STACK_CONFIG, Runtime } from "./runtime";
-import { reportingOnce } from "./resources/hostErrors";
+import { reported, reportingOnce } from "./resources/hostErrors";
+import { warnOnStderr } from "./resources/kind";
 import { engineAddress, whenEngineGone } from "./engineWatch";
 
 const runtime = new Runtime();
@@ -124,9 +125,12 @@ function replacingOnChanges(d: Declaration, kind: ResourceKind): ResourceKind {
     };
 }
 
-/** Called by the shims' `configure` with the stack configuration (`vcrooms:*`). */
+/**
+ * Called by the shims' `configure` with the stack configuration (`vcrooms:*`). Its warnings go to stderr, which the
+ * engine shows on the stack (the dynamic-provider host has no engine log).
+ */
 export function configure(config: StackConfig): void {
-    runtime.configure(config);
+    for (const warning of runtime.configure(config)) warnOnStderr(warning);
 }
 
 /**
@@ -135,7 +139,8 @@ export function configure(config: StackConfig): void {
  * resource. The earlier texts forward through `providers` and `configure`, which stay for them.
  */
 export const shims = Object.fromEntries(
-    Object.entries(providers).map(([kind, p]) => [kind, { ...p, configure: async (req: pulumi.dynamic.ConfigureRequest) => configure(req.config) }]),
+    // A configuration refused is reported once too: the host calls configure inside check and prints what it throws.
+    Object.entries(providers).map(([kind, p]) => [kind, { ...p, configure: (req: pulumi.dynamic.ConfigureRequest) => reported(async () => configure(req.config)) }]),
 ) as Record<Kind, DynamicProvider & Required<Pick<pulumi.dynamic.ResourceProvider, "configure">>>;
 
 /**

@@ -60,10 +60,10 @@ export class Runtime {
 
     /**
      * The provider's configuration (`vcrooms:*`: stack config, or the plugin's Configure). The same configuration
-     * keeps the clients; another one starts afresh.
+     * keeps the clients; another one starts afresh. Answers the warnings a new configuration gets, for the face to show.
      */
-    configure(config: StackConfig): void {
-        this.connections.configure(config);
+    configure(config: StackConfig): string[] {
+        return this.connections.configure(config);
     }
 
     /**

@@ -103,6 +103,34 @@ export function resolveClientConfig(options: Partial<ClientOptions> = {}, env: N
 
 export type { StackConfig };
 
+/** The API's request rate for a team (the contract: limits; the vendor's 429 past it). */
+export const API_REQUESTS_PER_MINUTE = 1000;
+
+/** Whether a URL's host is this machine's (an emulator, a local proxy): not the service the contract's limits are of. */
+function onLoopback(url: string | undefined): boolean {
+    try {
+        const host = new URL((url ?? "").trim()).hostname;
+        return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+    } catch {
+        return false;
+    }
+}
+
+/**
+ * What a valid configuration still gets wrong, said as warnings, never refused: `requestsPerMinute` is this provider's
+ * own budget, which nothing in the contract bounds, and the API's answer past its rate (429 with retry-after) is
+ * waited out. Above the API's rate the budget is never reached: the up is no faster, and it takes the whole minute
+ * from the team's other traffic, which shares the key's budget. Not for an API on this machine (an emulator, whose
+ * rate is its own: the tests' and benchmarks' stand-ins run unthrottled). `env`: where an unset apiUrl comes from.
+ */
+export function configurationWarnings(options: Partial<ClientOptions>, env: NodeJS.ProcessEnv = process.env): string[] {
+    const rate = options.requestsPerMinute;
+    if (rate === undefined || rate <= API_REQUESTS_PER_MINUTE || onLoopback(nonEmpty(options.apiUrl) ?? env.VCROOMS_API_URL)) return [];
+    return [
+        `vcrooms:requestsPerMinute ${rate} is above the API's rate of ${API_REQUESTS_PER_MINUTE} requests per minute for a team: past it the API answers 429 and each call waits out its retry-after, so an up is no faster, and the team's other traffic on the key is refused meanwhile; ${API_REQUESTS_PER_MINUTE} at most (the default, ${CLIENT_DEFAULTS.requestsPerMinute}, leaves the rest to that traffic)`,
+    ];
+}
+
 /**
  * Reads `vcrooms:*` stack config, each field by its rule in the configuration table (provider/model/connection.ts);
  * keys left unset fall back to the environment when a client is built.

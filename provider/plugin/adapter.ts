@@ -199,7 +199,8 @@ export class VcroomsPlugin {
      * configuration are dropped.
      */
     configure(args: Values, providerId?: string): void {
-        this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain));
+        // Not about one resource: on the engine's log with no URN, which every language's CLI shows.
+        for (const warning of this.runtime.configure(stackConfigOf(unwrapSecrets<Values>(args).plain))) this.warn("", warning);
         this.providerId = providerId || undefined;
     }
 

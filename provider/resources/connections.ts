@@ -10,6 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { ConfigurationError, RoomsClient, SharedTransport, optionsFromStack, resolveClientConfig, type ClientOptions, type StackConfig } from "../api";
+import { configurationWarnings } from "../api/config";
 import { shownUrl } from "../api/config";
 import type { ConnectionInput } from "../model/connection";
 import { containsUnknown, type CheckFailure } from "../model/check";
@@ -43,12 +44,15 @@ export class Connections {
      * Called by the host with the stack configuration: once per serialized provider, so once per resource kind
      * in one process. The same configuration keeps the clients (and what is cached per client, such as the team's
      * roles); another one starts afresh, with the same budgets and pools (a new requestsPerMinute applies to them).
+     * Answers the warnings a new configuration gets (`configurationWarnings`), none for the same one again.
      */
-    configure(config: StackConfig): void {
+    configure(config: StackConfig): string[] {
         const stack = optionsFromStack(config);
-        if (JSON.stringify(stack) === JSON.stringify(this.stack)) return;
+        if (JSON.stringify(stack) === JSON.stringify(this.stack)) return [];
         this.stack = stack;
         this.clients.clear();
+        // Said once per configuration, not at each kind's configure of the same one.
+        return configurationWarnings(stack, this.env);
     }
 
     /**

@@ -39,7 +39,8 @@ function dropHostCopy(error: unknown): void {
     if (expected.size > 50) expected.delete(expected.values().next().value!);
 }
 
-async function reported<T>(call: () => Promise<T>): Promise<T> {
+/** The call, its error reported once (by the engine, on the resource whose check configured the provider). */
+export async function reported<T>(call: () => Promise<T>): Promise<T> {
     try {
         return await call();
     } catch (error) {

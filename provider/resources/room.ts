@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { ApiError, NotFoundError, ValidationError, type RoomRecord, type RoomsClient } from "../api";
 import { containsUnknown, failure, UNKNOWN } from "../model/check";
 import { canonicalInstant, sameValue, type KnownRoles } from "../model/compare";
+import { isCreationMarker, MARKER_PREFIX, markedStack, markerParts, stackOfUrn } from "../model/creationMark";
 import type { ConnectionInput } from "../model/connection";
 import { deepKeysToCamel } from "../model/names";
 import type { ProviderInputsOf, ProviderOutputsOf, Values } from "../declarations/declaration";
@@ -62,31 +63,8 @@ export function creationMarker(inputs: Values): string | undefined {
     return `${MARKER_PREFIX}${digest(`creation marker\n${inputs.createId}`).slice(0, 24)}`;
 }
 
-const MARKER_PREFIX = "pulumi-vcrooms:";
-
-/** A marker: the create's part, then `@{project}/{stack}` (none in a marker written before markers named their stack). */
-const MARKER_FORM = new RegExp(`^(${MARKER_PREFIX}[0-9a-f]{24})(?:@([^@]+/[^@]+))?$`);
-
-/** Whether an `external_id` has the creation marker's form (whichever create wrote it): bookkeeping, not a user's. */
-export function isCreationMarker(value: unknown): boolean {
-    return typeof value === "string" && MARKER_FORM.test(value);
-}
-
-/** A marker's parts: the create's (what proves a create's own room), and the stack it names, if any. */
-function markerParts(value: unknown): { create: string; stack?: string } | undefined {
-    const match = typeof value === "string" ? MARKER_FORM.exec(value) : null;
-    return match === null ? undefined : { create: match[1]!, ...(match[2] !== undefined ? { stack: match[2] } : {}) };
-}
-
 /** Whether a room carries the marker of one create (whatever stack its marker names). */
 const carriesMarker = (found: RoomRecord, marker: string) => markerParts(found.external_id)?.create === marker;
-
-/** `{project}/{stack}` of a resource's URN (`urn:pulumi:{stack}::{project}::...`), or undefined without one. */
-export function stackOfUrn(urn: string | undefined): string | undefined {
-    if (urn === undefined || !urn.startsWith("urn:pulumi:")) return undefined;
-    const [stack, project] = urn.slice("urn:pulumi:".length).split("::");
-    return stack && project ? `${project}/${stack}` : undefined;
-}
 
 /**
  * The `external_id` a create writes: its marker, followed by the stack that makes the room, so a later create under
@@ -106,20 +84,43 @@ function stackMarker(marker: string, ctx: Context): string {
  * manages it.
  */
 function foreignRoom(found: RoomRecord, ctx: Context): { marker: string; stack: string } | undefined {
-    const parts = markerParts(found.external_id);
-    if (parts?.stack === undefined) return undefined;
+    const stack = markedStack(found.external_id);
+    if (stack === undefined) return undefined;
     const ours = stackOfUrn(ctx.resourceUrn);
-    return parts.stack === ours ? undefined : { marker: found.external_id as string, stack: parts.stack };
+    return stack === ours ? undefined : { marker: found.external_id as string, stack };
+}
+
+/** Whose a room is, by its mark: the stack named, and that its state may still manage the room. */
+function foreignRoomOwner(foreign: { marker: string; stack: string }): string {
+    return `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it`;
+}
+
+/**
+ * How a room goes from the stack its mark names to this one, its content kept: that stack forgets it without
+ * deleting it (`pulumi state delete`; or retainOnDelete, then the Room leaves its program: leaving alone deletes the
+ * room), then this program declares its mark as externalId with adoptExisting, a deliberate choice of that very room.
+ */
+function foreignRoomHandOver(foreign: { marker: string; stack: string }): string {
+    return (
+        `to hand it over with its content, in stack ${foreign.stack} run \`pulumi state delete\` with its Room's URN (or set retainOnDelete: true on that Room and then remove it from that program; ` +
+        `removing it alone deletes the room), then declare here externalId ${JSON.stringify(foreign.marker)} with adoptExisting: true`
+    );
 }
 
 /**
  * What to do about a room another stack may manage, for a create refused on its name or an adoptExisting refused: never
- * adoptExisting alone, which would take that stack's room from under it. Declaring the room's marker as externalId
- * as well takes it: a deliberate choice of that very room (one no stack manages any more).
+ * adoptExisting alone, which would take that stack's room from under it.
  */
 function foreignRoomAdvice(foreign: { marker: string; stack: string }): string {
-    const whose = `stack ${foreign.stack} made it (its externalId ${JSON.stringify(foreign.marker)} is the mark of that stack's Room), and that stack's state manages it unless it dropped it`;
-    return `${whose}; a room is managed by one stack, so choose another friendlyUrl, or drop the room from that stack first; adoptExisting does not take it, unless the program also declares externalId ${JSON.stringify(foreign.marker)}, for a room no stack manages any more`;
+    return `${foreignRoomOwner(foreign)}; a room is managed by one stack, so choose another friendlyUrl, or ${foreignRoomHandOver(foreign)}; adoptExisting alone does not take it`;
+}
+
+/**
+ * Why `pulumi import` takes no room whose mark names another stack: the engine's import read has the id alone, so
+ * nothing a program declares can say the room was handed over; the way in is adoptExisting with the mark declared.
+ */
+function foreignImportRefusal(foreign: { marker: string; stack: string }): string {
+    return `it is not imported: ${foreignRoomOwner(foreign)}; a room is managed by one stack, and an import cannot tell whether that stack let it go, so ${foreignRoomHandOver(foreign)} and the Room's friendlyUrl`;
 }
 
 /**
@@ -676,6 +677,9 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         } catch (error) {
             throw describeFailure("read", roomLabel(ctx, props, id), error);
         }
+        // Another stack's room is not imported: two stacks would manage it (see foreignImportRefusal). No write was made.
+        const foreign = importing && record ? foreignRoom(record, ctx) : undefined;
+        if (foreign !== undefined) throw describeFailure("import", roomLabel(ctx, {}, id), new Error(foreignImportRefusal(foreign)));
         if (!record) {
             // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
             // (see expiredDiff). Gone otherwise (deleted outside Pulumi): an empty id tells the engine to drop it.

@@ -4,7 +4,8 @@
  * by case or suffix) and writes a `pulumi import --file` document; `pulumi import --file` generates the TypeScript
  * program (through upstream's Node.js host and the plugin's generated SDK); that program, compiled strictly, previews with
  * no change; `--skip-stack` then leaves every room out; a room changed in the API shows as drift on that room alone;
- * run in the project's folder, the command reads the stack's `vcrooms:*` config. Then, without the Pulumi CLI: a team
+ * run in the project's folder, the command reads the stack's `vcrooms:*` config and leaves out rooms whose creation mark
+ * names another stack, naming it. Then, without the Pulumi CLI: a team
  * changing while it is read, names that hold across runs, a room named by its id where a stack holds its friendly URL
  * as a secret, `--out -`, and `--skip-stack` files that are not exports.
  */
@@ -191,6 +192,21 @@ describe.skipIf("skip" in cli)("adopt-team through the real Pulumi CLI", { timeo
         expect(wrong.stderr).toContain("adopt-team: the current stack's vcrooms:* config was not read (pulumi config: ");
         expect(wrong.stderr).toContain("pulumi-vcrooms: No API URL");
         expect(wrong.stdout + wrong.stderr).not.toContain(emulator.developerKey);
+
+        // Rooms Rooms of this provider made, by their creation marks: one naming another stack is that stack's (left
+        // out, named with its stack and the hand-over, as \`pulumi import\` refuses it); one naming no stack (0.1.0's)
+        // or this stack (a Room it dropped from its state) is offered.
+        const api = apiCaller(emulator);
+        const marks = { other: `pulumi-vcrooms:${"a".repeat(24)}@other-project/prod`, old: `pulumi-vcrooms:${"b".repeat(24)}`, own: `pulumi-vcrooms:${"c".repeat(24)}@adopted-team/${project.stack}` };
+        const made: Record<string, string> = {};
+        for (const [kind, external_id] of Object.entries(marks)) made[kind] = (await api("POST", "/rooms", { friendly_url: `marked-${kind}`, external_id })).body.id as string;
+        const marked = await project.runFile(process.execPath, [COMMAND, "adopt-team", "--out", "-"]);
+        expect(marked.code, marked.stderr).toBe(0);
+        expect(entriesOf(marked.stdout).map((e) => e.id).sort()).toEqual([made.old, made.own].sort());
+        expect(marked.stderr).toContain(`(left out: ${ROOMS} already in the stack, 1 of other stacks, below)`);
+        expect(marked.stderr).toContain(`adopt-team: left out "marked-other" (${made.other}): its externalId "${marks.other}" is the mark of stack other-project/prod, which manages it unless it dropped it`);
+        expect(marked.stderr).toContain(`run \`pulumi state delete\` with its Room's URN in that stack, then declare it here with externalId "${marks.other}" and adoptExisting: true`);
+        for (const id of Object.values(made)) expect((await api("DELETE", `/rooms/${id}`)).status).toBe(204);
     });
 
     it("with --skip-stack, gives no room a name the stack already uses, so `pulumi import --file` takes the document", async () => {

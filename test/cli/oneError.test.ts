@@ -1,5 +1,5 @@
 /**
- * One clear report per failure, through the real Pulumi CLI (dynamic face): a check failure, an API error at
+ * One clear report per failure, through the real Pulumi CLI (dynamic face): a check failure, a refused configuration, an API error at
  * delete and at refresh, and a data function's failure in the program each appear once in the Diagnostics, naming
  * what failed, with no stack frames and no "Error: X: Error: X" (the dynamic-provider host's stderr copy of a
  * thrown error, which the provider drops: provider/resources/hostErrors.ts).
@@ -37,6 +37,11 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { 
         const preview = await project.run(["preview", "--non-interactive"]);
         expect(preview.code).not.toBe(0);
         reportedOnce(preview, "maxParticipants must be an integer from 2 to 2000; got 1");
+        // A provider configuration refused (the dynamic-provider host configures inside the first check): once too.
+        await project.setConfig({ "vcrooms:requestsPerMinute": "abc" });
+        const badConfig = await project.run(["preview", "--non-interactive"]);
+        expect(badConfig.code).not.toBe(0);
+        reportedOnce(badConfig, 'Invalid configuration vcrooms:requestsPerMinute: must be a positive whole number; got "abc"');
     });
 
     it("an API error at refresh and at delete is reported once, without stack frames", async () => {

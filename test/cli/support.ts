@@ -61,10 +61,10 @@ export const programProject = (options: Omit<ProjectOptions, "cliDir" | "folder"
  * A project running `program` (or a user's installed `folder`, as it is) against the emulator, configured as a user
  * would: apiUrl in config, the key as a secret.
  */
-export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; folder?: string; secretConfig?: Record<string, string>; plugin?: boolean; env?: Record<string, string> } = {}): Promise<PulumiProject> {
+export async function projectFor(emulator: RunningEmulator, config: Record<string, string> = {}, options: { program?: string; folder?: string; secretConfig?: Record<string, string>; plugin?: boolean; env?: Record<string, string>; stack?: string } = {}): Promise<PulumiProject> {
     const project = options.folder
         ? new PulumiProject({ cliDir, folder: options.folder })
-        : programProject({ program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin, env: options.env });
+        : programProject({ program: options.program ?? (options.plugin ? PLUGIN_PROGRAM : DECLARED_PROGRAM), plugin: options.plugin, env: options.env, ...(options.stack ? { stack: options.stack } : {}) });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...options.secretConfig });
 }
 

@@ -102,6 +102,28 @@ describe("the plugin adapter", () => {
         await expect(adapter.plugin.check(urn("Nothing", "x"), {}, {})).rejects.toThrow(/Unknown resource type vcrooms:index:Nothing/);
     });
 
+    it("a requestsPerMinute above the API's rate of 1000 a minute is taken with a warning, once per configuration; 1000 and below, or an API on this machine, with none", () => {
+        const warnings: Array<{ urn: string; message: string }> = [];
+        const plugin = new VcroomsPlugin("0.1.0", new Claims(), (urn, message) => warnings.push({ urn, message }));
+        // Configure reads no API: a team's address is enough.
+        const config = (rate: string, apiUrl = "https://team.example.com/api/v1") => ({ apiUrl, developerKey: secretValue("k"), requestsPerMinute: rate });
+        // Valid: the budget is the provider's own, the API's 429 past its rate is waited out.
+        expect(plugin.checkConfig(config("5000")).failures).toEqual([]);
+        plugin.configure(config("5000"));
+        plugin.configure(config("5000"));
+        expect(warnings).toEqual([
+            {
+                urn: "",
+                message:
+                    "vcrooms:requestsPerMinute 5000 is above the API's rate of 1000 requests per minute for a team: past it the API answers 429 and each call waits out its retry-after, so an up is no faster, and the team's other traffic on the key is refused meanwhile; 1000 at most (the default, 700, leaves the rest to that traffic)",
+            },
+        ]);
+        for (const rate of ["1000", "700", "1"]) plugin.configure(config(rate));
+        // An emulator's rate is its own (the stand-in engine's tests configure 100000).
+        for (const apiUrl of [adapter.emulator.baseUrl, "http://localhost:1/api/v1", "http://[::1]:1/api/v1"]) plugin.configure(config("100000", apiUrl));
+        expect(warnings).toHaveLength(1);
+    });
+
     it("uses the configuration Configure gave, not the environment", async () => {
         const unconfigured = new VcroomsPlugin("0.1.0");
         unconfigured.configure({ apiUrl: adapter.emulator.baseUrl, developerKey: "wrong-key" });

@@ -5,6 +5,8 @@
  * the URN ending with it are one owner.
  */
 import { describe, expect, it } from "vitest";
+import { VcroomsPlugin } from "../../provider/plugin/adapter";
+import { secretValue } from "../../provider/plugin/secrets";
 import { Claims } from "../../provider/resources/claims";
 import { Connections } from "../../provider/resources/connections";
 import { control } from "../support/http";
@@ -91,7 +93,9 @@ describe("a room of another stack", () => {
         const taken = await dev.up(async () => void new sdk.Room("board", { friendlyUrl: "shared-board", description: "Dev board" }));
         const refusal = taken.errors.join("\n");
         expect(refusal).toContain(`friendlyUrl: The friendly url has already been taken. (stack vcrooms-test/prod made it (its externalId ${JSON.stringify(made.external_id)} is the mark of that stack's Room)`);
-        expect(refusal).toContain("adoptExisting does not take it, unless the program also declares externalId");
+        // The hand-over that keeps the room is named: forgetting it in that stack, not removing it from that program.
+        expect(refusal).toContain(`to hand it over with its content, in stack vcrooms-test/prod run \`pulumi state delete\` with its Room's URN (or set retainOnDelete: true on that Room and then remove it from that program; removing it alone deletes the room), then declare here externalId ${JSON.stringify(made.external_id)} with adoptExisting: true; adoptExisting alone does not take it`);
+        expect(refusal).not.toContain("drop the room from that stack");
         expect(refusal).not.toContain("set adoptExisting: true");
 
         await control(env.emulator, "DELETE", "/requests");
@@ -106,6 +110,40 @@ describe("a room of another stack", () => {
         expect(deliberate.errors).toEqual([]);
         const taken2 = (await api("GET", "/rooms/shared-board")).body;
         expect([taken2.id, taken2.description]).toEqual([made.id, "Dev board"]);
+    });
+});
+
+describe("pulumi import of a room another stack made (the plugin's import read: an id, no inputs)", () => {
+    const roomUrn = (stack: string, name: string) => ({ urn: `urn:pulumi:${stack}::vcrooms-test::vcrooms:index:Room::${name}` });
+
+    it("is refused without a write, naming the stack its mark names and the hand-over; a mark of this stack or of no stack (0.1.0's) is imported", async () => {
+        const prod = engineFor(env.emulator, "import-owner-prod", { stack: "prod" });
+        expect((await prod.up(async () => void new sdk.Room("board", { friendlyUrl: "imported-board", description: "Prod board" }))).errors).toEqual([]);
+        const made = (await api("GET", "/rooms/imported-board")).body;
+        expect(made.external_id).toMatch(/@vcrooms-test\/prod$/);
+        const plugin = new VcroomsPlugin("0.1.0");
+        plugin.configure({ apiUrl: env.emulator.baseUrl, developerKey: secretValue(env.emulator.developerKey) });
+
+        await control(env.emulator, "DELETE", "/requests");
+        const refused = plugin.read(roomUrn("dev", "taken"), "imported-board", {}, {});
+        await expect(refused).rejects.toThrow(`Unable to import room "taken": it is not imported: stack vcrooms-test/prod made it (its externalId ${JSON.stringify(made.external_id)} is the mark of that stack's Room)`);
+        await expect(refused).rejects.toThrow(`in stack vcrooms-test/prod run \`pulumi state delete\` with its Room's URN`);
+        await expect(refused).rejects.toThrow(`then declare here externalId ${JSON.stringify(made.external_id)} with adoptExisting: true`);
+        // By UUID too: the mark, not the id given, decides.
+        await expect(plugin.read(roomUrn("dev", "taken"), made.id, {}, {})).rejects.toThrow("it is not imported: stack vcrooms-test/prod made it");
+        const writes = ((await control(env.emulator, "GET", "/requests")) as { entries: Array<{ method: string }> }).entries.filter((e) => e.method !== "GET");
+        expect(writes).toEqual([]);
+
+        // The stack its mark names takes it back (a Room it dropped from its state), its mark left out of the inputs.
+        const own = await plugin.read(roomUrn("prod", "again"), "imported-board", {}, {});
+        expect(own.id).toBe(made.id);
+        expect(own.inputs).not.toHaveProperty("externalId");
+        // A mark naming no stack (written by 0.1.0): whose it is cannot be told, and it is imported as adoptExisting takes it.
+        const unnamed = String(made.external_id).replace(/@.*$/, "");
+        await api("PATCH", `/rooms/${made.id}`, { external_id: unnamed });
+        const old = await plugin.read(roomUrn("dev", "taken"), "imported-board", {}, {});
+        expect(old.id).toBe(made.id);
+        expect(old.inputs).not.toHaveProperty("externalId");
     });
 });
 
