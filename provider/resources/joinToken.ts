@@ -159,7 +159,11 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         } catch (error) {
             throw describeFailure("check the expiry of", tokenLabel(olds), error);
         }
-        if (now.getTime() < expires - renewMs) return undefined;
+        // An absolute expiry is the same when issued anew: its renewal window would replace the token at every up
+        // (the API's clock ahead of the one check judged `renewBefore` by). Only a passed one is due: the create
+        // then refuses it, naming expiresAt.
+        const fixed = typeof declaredOf(olds, "expiresAt") === "string";
+        if (now.getTime() < (fixed ? expires : expires - renewMs)) return undefined;
         const at = `${isoOf(expires / 1000)} by the API's clock`;
         return now.getTime() >= expires ? `it expired at ${at}` : `it expires at ${at}, within renewBefore (${news.renewBefore})`;
     }

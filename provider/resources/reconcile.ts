@@ -107,9 +107,19 @@ export function outputsOf(d: Declaration, record: Values, inputs: Values, previo
 /**
  * After a write: the settings of `sentKeys` the answer shows with another value than was sent (the service did not
  * apply them), as one sentence naming each, or undefined. A field the answer leaves out is not "not applied" (it
- * keeps the value sent: `outputsOf`). Secret values are named, never shown.
+ * keeps the value sent: `outputsOf`). Secret values are named, never shown: those the table keeps secret, and those
+ * the program gave as secrets (`givenSecret`), whose answer is as secret as what was sent (an API that trims or
+ * truncates a text answers most of it).
  */
-export function unappliedSettings(d: Declaration, inputs: Values, sentKeys: readonly string[], record: Values, outputs: Values, teamRoles: KnownRoles = []): string | undefined {
+export function unappliedSettings(
+    d: Declaration,
+    inputs: Values,
+    sentKeys: readonly string[],
+    record: Values,
+    outputs: Values,
+    teamRoles: KnownRoles = [],
+    givenSecret: (key: string) => boolean = () => false,
+): string | undefined {
     const answered = deepKeysToCamel(record) as Values;
     const uploads = (outputs.imageUploads ?? {}) as Record<string, ImageUpload>;
     const roles = [...knownRoles(outputs), ...teamRoles];
@@ -120,7 +130,7 @@ export function unappliedSettings(d: Declaration, inputs: Values, sentKeys: read
     const unapplied = declaredSettings(d, inputs)
         .filter(([key]) => sentKeys.includes(key) && answered[key] !== undefined)
         .filter(([key, value, setting]) => !sameValue(setting.compare, value, answered[key], uploads[key], roles))
-        .map(([key, value, setting]) => (isSecret(setting) ? `${key} (a secret)` : `${key} (sent ${show(value)}, it answered ${show(answered[key])})`));
+        .map(([key, value, setting]) => (isSecret(setting) || givenSecret(key) ? `${key} (a secret)` : `${key} (sent ${show(value)}, it answered ${show(answered[key])})`));
     return unapplied.length === 0 ? undefined : `the API did not apply ${unapplied.join(", ")}; they are kept as the API answered them, so the next preview shows them as changes`;
 }
 

@@ -720,7 +720,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     private async warnUnapplied(inputs: RoomInputs, sentKeys: readonly string[], record: Values, outs: Values, label: string, ctx: Context): Promise<void> {
         if (sentKeys.length === 0) return;
         const roles = await teamRolesFor(this.client(inputs), room, inputs).catch(() => []);
-        const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles);
+        const unapplied = unappliedSettings(room, inputs, sentKeys, record, outs, roles, (key) => givenAsSecret(room, key, ctx, [inputs]));
         if (unapplied) ctx.warn(WARNINGS.roomUnapplied(label, unapplied));
     }
 

@@ -9,6 +9,7 @@
  * it: the create after an `up` killed between the PATCH and the state's save, and a replacement created before the
  * old resource is deleted. That old one's delete then restores nothing: its replacement holds the originals now.
  */
+import { givenAsSecret } from "./secretRedaction";
 import { ApiError, ValidationError, type RoomsClient } from "../api";
 import { toApiName, toCamelName } from "../model/names";
 import { settingByName } from "../model/settings";
@@ -90,7 +91,7 @@ async function restore(client: RoomsClient, writable: Values, refused: string[])
 
 /** Names, in a warning at this up, the settings a PATCH answered with other values than sent (as Room does). */
 function warnUnapplied(inputs: Values, sentKeys: readonly string[], record: Values, outs: Values, roles: KnownRoles, ctx: Context): void {
-    const unapplied = sentKeys.length === 0 ? undefined : unappliedSettings(teamDefaults, inputs, sentKeys, record, outs, roles);
+    const unapplied = sentKeys.length === 0 ? undefined : unappliedSettings(teamDefaults, inputs, sentKeys, record, outs, roles, (key) => givenAsSecret(teamDefaults, key, ctx, [inputs]));
     if (unapplied) ctx.warn(WARNINGS.defaultsUnapplied(unapplied));
 }
 

@@ -102,6 +102,26 @@ describe("JoinToken", () => {
         expect(destroyed.errors).toEqual([]);
     });
 
+    it("never renews a token with an absolute expiry within renewBefore: issued anew it would expire at the same time, so every up would replace it", async () => {
+        const engine = engineFor(emulator, "fixed-expiry");
+        // 100 minutes from now by this machine's clock, renewed in its last 60: check accepts it (40 minutes are left
+        // outside the window).
+        const expiresAt = new Date(Date.now() + 100 * 60_000).toISOString().slice(0, 19).replace("T", " ");
+        const program = async () => {
+            const room = new sdk.Room("board", { friendlyUrl: "board-fixed-expiry" });
+            new sdk.JoinToken("fixed", { room: room.id, userName: "Abs", expiresAt, renewBefore: "60m" });
+        };
+        expect((await engine.up(program)).errors).toEqual([]);
+        // The API's clock 62 minutes ahead of this machine's: the token is within renewBefore of its expiry by it.
+        await control(emulator, "POST", "/clock", { advanceSeconds: 62 * 60 });
+        await clearLog();
+        const preview = await engine.preview(program);
+        expect(ops(preview)).toEqual(["same board", "same fixed"]);
+        expect((await engine.up(program)).steps.map((s) => s.op)).toEqual(["same", "same"]);
+        expect(await tokensIssued()).toBe(0);
+        await engine.destroy();
+    });
+
     it("refuses bad inputs in check, naming input, rule and value", async () => {
         const engine = engineFor(emulator, "bad-token");
         await clearLog();

@@ -8,6 +8,7 @@
  * - Rule 2: a setting a write's answer shows with another value than sent is named in a warning at that up, and the
  *   next preview shows it as a change (never a silent perpetual diff).
  */
+import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import type { AnswerProfile, RunningEmulator } from "../../emulator";
 import { useEmulator } from "../support/emulator";
@@ -65,6 +66,30 @@ describe.each<AnswerProfile>(["contract", "documented"])("service answers (%s pr
         expect(up.warnings.join("\n")).toContain('room "held" (friendly URL held-room): the API did not apply maxParticipants (sent 60, it answered 50)');
         const next = await engine.preview(program(60));
         expect(next.steps.find((s) => s.name === "held")?.op).toBe("update");
+        await engine.destroy();
+    });
+
+    it("a setting the program gave as a secret that the API did not apply is named, and neither what was sent nor what the API answered is shown", async () => {
+        await control(emulator, "POST", "/reset");
+        const api = apiCaller(emulator);
+        const engine = engineFor(emulator, `unapplied-secret-${profile}`);
+        const program = (description: string, lobbyMessage: string) => async () => {
+            const defaults = new sdk.TeamDefaults("defaults", { lobbyMessage: pulumi.secret(lobbyMessage) });
+            new sdk.Room("held", { friendlyUrl: "held-secret-room", description: pulumi.secret(description) }, { dependsOn: defaults });
+        };
+        expect((await engine.up(program("cnryDescOne", "cnryLobbyOne"))).errors).toEqual([]);
+        // The service answers each PATCH with another text than sent (as one that trims or truncates its input would).
+        const room = (await api("GET", "/rooms/held-secret-room")).body as Record<string, unknown>;
+        const defaults = (await api("GET", "/")).body as Record<string, unknown>;
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/rooms/*", status: 200, body: { ...room, description: "cnryDescAnswered" } });
+        await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: { ...defaults, lobby_message: "cnryLobbyAnswered" } });
+        const up = await engine.up(program("cnryDescTwo", "cnryLobbyTwo"));
+        expect(up.errors).toEqual([]);
+        const warnings = up.warnings.join("\n");
+        expect(warnings).toContain("the API did not apply description (a secret)");
+        // The vendor's documented answers carry no lobby_message (the emulator shapes the faults' answers too): nothing to compare there.
+        if (profile === "contract") expect(warnings).toContain("the API did not apply lobbyMessage (a secret)");
+        expect(warnings).not.toMatch(/cnry/);
         await engine.destroy();
     });
 });
