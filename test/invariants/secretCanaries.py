@@ -1,12 +1,12 @@
 """The Python program of the secrets invariant (test/invariants/secrets.test.ts): test/cli/programs/secretCanaries.ts
-on the Python SDK `pulumi install` generates from the plugin, driven by the same stack config so that one project is
-stepped through the cases:
+on the Python SDK `pulumi install` generates from the plugin, driven by the same file and stack config so that one
+project is stepped through the cases by rewriting the file alone:
 
-  test:plan     (JSON) {providers, defaults, rooms, tokens}: each resource's name, args, explicit provider (one of
-                `providers`, each a `vcrooms` provider of the stack's API and key) and whether it depends on the
-                TeamDefaults. An arg {"$secret": key} is the value of `key` in test:secrets, made secret here; a
-                token's `room` names a Room of the plan (its id is given).
-  test:secrets  (secret JSON) the values those args take: the canaries.
+  plan.json     (beside the program) {providers, defaults, rooms, tokens}: each resource's name, args, explicit
+                provider (one of `providers`, each a `vcrooms` provider of the stack's API and key) and whether it
+                depends on the TeamDefaults. An arg {"$secret": key} is the value of `key` in test:secrets, made
+                secret here; a token's `room` names a Room of the plan (its id is given).
+  test:secrets  (secret JSON stack config, set once) the values those args take: the canaries.
 
 outputs.json, written by the test from the declarations, names every output of each kind: each resource exports all of
 them, so that a leak into a stack output shows too.
@@ -27,9 +27,10 @@ def python_name(camel):
 
 with open("outputs.json") as f:
     OUTPUTS = json.load(f)
+with open("plan.json") as f:
+    plan = json.load(f)
 
 config = pulumi.Config("test")
-plan = config.require_object("plan")
 secrets = config.get_secret_object("secrets")
 stack = pulumi.Config("vcrooms")
 providers = {

@@ -1,15 +1,19 @@
 /**
  * The program of the secrets invariant (test/invariants/secrets.test.ts): every kind, declared in either face, with
- * any input given as a secret made in code. Driven by stack config, so that one project is stepped through the cases:
+ * any input given as a secret made in code. Driven by a file and the stack's config, so that one project is stepped
+ * through the cases by rewriting the file alone (no `pulumi config` run between steps):
  *
- *   test:plan     (JSON) `{ face, providers?, defaults?, rooms, tokens? }`: each resource's name, kind args, explicit
- *                 provider (plugin face: one of `providers`, each a `vcrooms` provider of the stack's API and key) and
- *                 whether it depends on the TeamDefaults. An arg `{ "$secret": key }` is the value of `key` in
- *                 test:secrets, made secret here; a token's `room` names a Room of the plan (its id is given).
- *   test:secrets  (secret JSON) the values those args take: the canaries.
+ *   plan.json     (in the project's folder) `{ face, providers?, defaults?, rooms, tokens? }`: each resource's name,
+ *                 kind args, explicit provider (plugin face: one of `providers`, each a `vcrooms` provider of the
+ *                 stack's API and key) and whether it depends on the TeamDefaults. An arg `{ "$secret": key }` is the
+ *                 value of `key` in test:secrets, made secret here; a token's `room` names a Room of the plan (its
+ *                 id is given). It holds no canary, only the keys.
+ *   test:secrets  (secret JSON stack config, set once) the values those args take: the canaries.
  *
  * Stack outputs: every resource with every output its declaration names, so a leak into a stack output shows too.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as vcrooms from "pulumi-vcrooms";
 import { declarations, type Kind } from "../../../provider/declarations";
@@ -54,7 +58,8 @@ const DYNAMIC = {
 
 export = async () => {
     const config = new pulumi.Config("test");
-    const plan = config.requireObject<Plan>("plan");
+    // The language host runs the program in the project's folder.
+    const plan = JSON.parse(fs.readFileSync(path.join(process.cwd(), "plan.json"), "utf8")) as Plan;
     const secrets = config.getSecretObject<Record<string, unknown>>("secrets");
     const stack = new pulumi.Config("vcrooms");
     const providers = new Map<string, VcroomsProvider>();
