@@ -79,7 +79,7 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         expect(await roomsOf(teamB)).toEqual([]);
     });
 
-    it("SDK face: the stack's config pointed at another team fails at preview naming the Room, both teams and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
+    it("SDK face: the stack's config pointed at another team fails at preview naming the Room, the team reached now (not its secret old URL) and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
         await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
         // The stack's API URL given as a secret: neither the state nor the refusal shows it.
         const project = await projectFor(teamA, { "test:rooms": JSON.stringify([{ name: "solo", args: { friendlyUrl: "solo" } }]) }, { secretConfig: { "vcrooms:apiUrl": teamA.baseUrl } });
