@@ -26,11 +26,19 @@ export function secretInputs(d: Declaration): ReadonlyMap<string, true | readonl
 }
 
 /**
+ * The output in which every kind's state records the team that made it (provider/resources/teamRecord.ts): its API
+ * URL, which may have come from secret config or a connection's secret apiUrl. Neither face can tell that at every
+ * write (the dynamic-provider host hands the provider its configuration plain), and no user reads the record, so it is
+ * kept secret always (docs/assumptions.md, "The team record is a secret").
+ */
+export const TEAM_RECORD = "__team";
+
+/**
  * Outputs the engine must mark secret whatever came in: the engine re-marks an output secret only
  * where the input of the same key was, so an output a provider builds itself needs this.
  */
 export function secretOutputNames(d: Declaration): string[] {
-    const own = [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name), ...Object.keys(d.bookkeeping ?? {})];
+    const own = [...secretInputs(d).keys(), ...Object.entries(d.outputs).filter(([, o]) => o.secret).map(([name]) => name), ...Object.keys(d.bookkeeping ?? {}), TEAM_RECORD];
     // The bookkeeping copy of the declared settings: any of them may have come in as pulumi.secret(...), and the
     // provider cannot tell which (the host strips secrets), so the copy is secret as a whole.
     return d.scope === undefined ? own : [...own, DECLARED_INPUTS];

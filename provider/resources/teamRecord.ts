@@ -1,6 +1,7 @@
 /**
  * Which team made each resource, kept in its state as `__team` (the API URL, resolved as teamOf resolves it: two
- * spellings of one URL are one team; never a key), for both faces (the runtime wraps every kind in it). A resource
+ * spellings of one URL are one team; never a key; a secret output in both faces, as the URL may be a secret config
+ * value), for both faces (the runtime wraps every kind in it). A resource
  * that has no `connection` of its own speaks for the team its provider's configuration names: the stack's
  * `vcrooms:*` (dynamic face, and the plugin's default provider), or an explicit provider's arguments. When that
  * configuration is pointed at another team, the old team's resource cannot be reached through it any more: an update
@@ -10,7 +11,8 @@
  * arguments; this record is what the dynamic face (whose provider's configuration the engine does not diff) and any
  * call the engine still makes through a provider of another team are judged by:
  *
- * - diff, update and delete fail in one line naming the resource, both teams and the ways out (which name the
+ * - diff, update and delete fail in one line naming the resource, the team reached now (the one that made it by
+ *   where its secret URL is read) and the ways out (which name the
  *   `VCROOMS_*` variables when the environment names the team now, else the configuration's keys); but a kind whose delete
  *   sends nothing (a join token, a purge: `deleteSendsNothing`) is replaced, reported under `connection`, as a
  *   `connection` to another team is: it is issued, or purges, anew in the team reached now;
@@ -34,6 +36,7 @@
  *   (its delete sends nothing); a purge's read sends nothing, so it gains the record at its create only.
  */
 import { ConfigurationError } from "../api";
+import { TEAM_RECORD } from "../declarations/derive";
 import { shownUrl } from "../api/config";
 import type { Declaration, Values } from "../declarations/declaration";
 import type { ConnectionInput } from "../model/connection";
@@ -43,8 +46,8 @@ import { replacedBy } from "./diff";
 import type { ClientFor } from "./connections";
 import { identityLabel, identityOf, type Context, type ResourceKind } from "./kind";
 
-/** The state's record of the team that made the resource (hidden from `--diff`, as every `__` key is). */
-export const TEAM_RECORD = "__team";
+/** The state's record of the team that made the resource (hidden from `--diff`, as every `__` key is; a secret output, derive.ts). */
+export { TEAM_RECORD } from "../declarations/derive";
 
 /** The team a resource's connection reaches today (with the provider's configuration for what it leaves out); undefined when it cannot be told. */
 function teamReached(clientFor: ClientFor, connection: unknown): string | undefined {
@@ -68,18 +71,22 @@ function labelOf(kind: string, ctx: Context | undefined): string {
  * delete). `pulumi refresh` and `pulumi destroy` run with the provider configuration the stack's state holds, which
  * is the old team's until an up stores the new one (an `up --skip-preview` does, before the resource's diff fails), so
  * the way back is an up with the configuration pointed back, then the destroy. The `VCROOMS_*` variables (`fromEnvironment`)
- * are not kept in the state: setting them back is enough.
+ * are not kept in the state: setting them back is enough. The team that made the resource is not named by its URL: the
+ * record is a secret (it may have come from secret config, which no face can tell once stored), so the line says where
+ * to read it instead. The URL named now is the configuration's, which the CLI itself shows as [secret] when it is one.
  */
-export function teamMovedMessage(kind: string, ctx: Context | undefined, made: string, now: string, call: "diff" | "update" | "delete", fromEnvironment = false): string {
+export function teamMovedMessage(kind: string, ctx: Context | undefined, now: string, call: "diff" | "update" | "delete", fromEnvironment = false): string {
     const label = labelOf(kind, ctx);
-    const head = `${label} was made in the team at ${shownUrl(made)}, but its provider's configuration now names the team at ${shownUrl(now)}${fromEnvironment ? " (VCROOMS_API_URL)" : ""}, through which it cannot be updated or deleted`;
+    const head =
+        `${label} was made in another team (its API URL is kept as a secret in the resource's state, under ${TEAM_RECORD}: \`pulumi stack export --show-secrets\` shows it), ` +
+        `but its provider's configuration now names the team at ${shownUrl(now)}${fromEnvironment ? " (VCROOMS_API_URL)" : ""}, through which it cannot be updated or deleted`;
     const otherWays = `or give the resource a provider (plugin) or connection (SDK) of the new team to replace it while the old provider stays, or forget it with \`pulumi state delete\` (its ${kind} stays in the old team)`;
     if (fromEnvironment) {
-        return `${head}; set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team at ${shownUrl(made)} and run \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing them at the new team, ${otherWays}`;
+        return `${head}; set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team that made it and run \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing them at the new team, ${otherWays}`;
     }
     const stored = call === "delete" ? "" : " (`pulumi refresh` and `pulumi destroy` run with the configuration the stack's state holds, so they still reach it until an up stores the new one)";
     return (
-        `${head}${stored}; point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${shownUrl(made)} and run \`pulumi up\` ` +
+        `${head}${stored}; point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at the team that made it and run \`pulumi up\` ` +
         `(it changes nothing, and stores that configuration again if a failed up stored the new one), then \`pulumi destroy\` (or drop the resource and \`pulumi up\`) before pointing it at the new team, ${otherWays}`
     );
 }
@@ -104,7 +111,7 @@ export function recordingTeam(d: Declaration, kind: ResourceKind, clientFor: Cli
     };
     const refuse = (props: Values | undefined, ctx: Context | undefined, call: "diff" | "update" | "delete") => {
         const m = moved(props);
-        if (m !== undefined) throw new Error(teamMovedMessage(d.type, ctx, m.made, m.now, call, fromEnvironment(props?.connection as ConnectionInput | undefined)));
+        if (m !== undefined) throw new Error(teamMovedMessage(d.type, ctx, m.now, call, fromEnvironment(props?.connection as ConnectionInput | undefined)));
     };
     const stamped = (outs: Values, connection: unknown): Values => {
         const team = teamReached(clientFor, connection);

@@ -5,9 +5,10 @@
  * planned as one at preview: the new room is created in the new team and the old one deleted from the old team with
  * the provider (and configuration) its state names. Never a PATCH of the old room's id in the new team. The SDK
  * face, whose dynamic-provider host has one configuration and cannot reach the old team, fails at preview naming the
- * Room, both teams and the way out: refresh and destroy run with the configuration the state holds, which an
+ * Room, the team reached now and the way out: refresh and destroy run with the configuration the state holds, which an
  * `up --skip-preview` overwrites before the Room's diff fails, so the way back is an up with the configuration pointed
- * back, then the destroy (docs/assumptions.md, "A resource moved to another team by its provider").
+ * back, then the destroy (docs/assumptions.md, "A resource moved to another team by its provider"). The stack's API URL
+ * is given as a secret in both: each resource's record of its team is encrypted, and the refusal does not show it.
  */
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
@@ -31,13 +32,18 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
             { name: "p1", apiUrl: teamA.baseUrl },
             { name: "p2", apiUrl: teamB.baseUrl },
         ]);
-        const keys = { "test:key-p1": teamA.developerKey, "test:key-p2": teamB.developerKey };
+        // The stack's API URL given as a secret, as a user who keeps the team's name private does.
+        const keys = { "test:key-p1": teamA.developerKey, "test:key-p2": teamB.developerKey, "vcrooms:apiUrl": teamA.baseUrl };
         const rooms = (twin: Record<string, unknown>) => JSON.stringify([{ name: "twin1", ...twin }, { name: "home", args: { friendlyUrl: "home" } }]);
         const project = await projectFor(teamA, { "test:providers": providers, "test:rooms": rooms({ provider: "p1", args: { friendlyUrl: "twin" } }) }, { plugin: true, secretConfig: keys });
         projects.push(project);
         const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect(await roomsOf(teamA)).toEqual(["home", "twin"]);
+        // Each resource's record of its team (its API URL, here secret config's for the default provider's room) is encrypted.
+        const records = ((await project.exportDeployment()).deployment.resources ?? []).filter((r) => String(r.type).startsWith("vcrooms:index:")).map((r) => [r.urn, typeof r.outputs?.__team === "object" ? "secret" : r.outputs?.__team]);
+        expect(records.length).toBeGreaterThan(0);
+        expect(records.filter(([, record]) => record !== "secret"), "records of the team kept in clear").toEqual([]);
 
         // Another provider, of another team: a replacement at preview, then created in team B and deleted from team A.
         await project.setConfig({ "test:rooms": rooms({ provider: "p2", args: { friendlyUrl: "twin-moved" } }) });
@@ -73,12 +79,15 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         expect(await roomsOf(teamB)).toEqual([]);
     });
 
-    it("SDK face: the stack's config pointed at another team fails at preview naming the Room, both teams and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
+    it("SDK face: the stack's config pointed at another team fails at preview naming the Room, the team reached now (not its secret old URL) and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
         await Promise.all([control(teamA, "POST", "/reset"), control(teamB, "POST", "/reset")]);
-        const project = await projectFor(teamA, { "test:rooms": JSON.stringify([{ name: "solo", args: { friendlyUrl: "solo" } }]) });
+        // The stack's API URL given as a secret: neither the state nor the refusal shows it.
+        const project = await projectFor(teamA, { "test:rooms": JSON.stringify([{ name: "solo", args: { friendlyUrl: "solo" } }]) }, { secretConfig: { "vcrooms:apiUrl": teamA.baseUrl } });
         projects.push(project);
         const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
+        const secretHost = new URL(teamA.baseUrl).host;
+        expect(JSON.stringify(await project.exportDeployment()), "pulumi stack export").not.toContain(secretHost);
 
         // The dynamic-provider host has one configuration: the old team cannot be reached to delete the old room.
         await project.setConfig({ "vcrooms:apiUrl": teamB.baseUrl }, { "vcrooms:developerKey": teamB.developerKey });
@@ -86,8 +95,9 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         expect(preview.code).not.toBe(0);
         // The JSON event stream escapes the quotes: the line is matched either way.
         const shown = (preview.stdout + preview.stderr).replaceAll('\\"', '"');
-        expect(shown).toContain(`Room "solo" was made in the team at "${teamA.baseUrl}", but its provider's configuration now names the team at "${teamB.baseUrl}"`);
-        expect(shown).toContain(`back at "${teamA.baseUrl}" and run \`pulumi up\``);
+        expect(shown).toContain(`Room "solo" was made in another team (its API URL is kept as a secret in the resource's state, under __team: \`pulumi stack export --show-secrets\` shows it), but its provider's configuration now names the team at "${teamB.baseUrl}"`);
+        expect(shown).toContain("back at the team that made it and run `pulumi up`");
+        expect(shown).not.toContain(secretHost);
         expect(preview.stdout + preview.stderr).not.toContain(teamB.developerKey);
         expect(await roomsOf(teamB)).toEqual([]);
 

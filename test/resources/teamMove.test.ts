@@ -7,6 +7,7 @@
  * state as it is. Another spelling of the same URL is the same team; a state without the record (0.1.0) is judged by
  * teamRecordUpgrade.test.ts. The plugin's DiffConfig replaces a provider whose arguments name another team.
  */
+import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { declarations, type Kind } from "../../provider/declarations";
@@ -15,10 +16,11 @@ import { teamOf } from "../../provider/resources/claims";
 import { TEAM_RECORD } from "../../provider/resources/teamRecord";
 import type { Runtime } from "../../provider/runtime";
 import { VcroomsPlugin } from "../../provider/plugin/adapter";
-import { secretValue } from "../../provider/plugin/secrets";
+import { isSecretValue, secretValue } from "../../provider/plugin/secrets";
 import { UNKNOWN } from "../../provider/model/check";
 import { ctxOf, KINDS, roomsOf, useTwoTeams } from "../support/twoTeams";
 import { control } from "../support/http";
+import { engineFor, engineModule, sdk, tempStateFile } from "../support/pulumi";
 
 const teams = useTwoTeams();
 const runtimeOf = (team: RunningEmulator, apiUrl?: string) => teams.runtimeOf(team, "environment", apiUrl);
@@ -40,7 +42,7 @@ async function made(r: Runtime, kind: Kind, roomId: string): Promise<{ id: strin
 
 
 describe("a resource whose provider now speaks for another team", () => {
-    it("every kind records the team that made it; through another team's provider a Room or TeamDefaults is refused naming both teams, a token or purge replaced, a read keeps the state", async () => {
+    it("every kind records the team that made it; through another team's provider a Room or TeamDefaults is refused naming the team reached now, a token or purge replaced, a read keeps the state", async () => {
         await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
         const a = runtimeOf(teams.teamA);
         const b = runtimeOf(teams.teamB);
@@ -60,7 +62,7 @@ describe("a resource whose provider now speaks for another team", () => {
                 expect(diff.replaces, kind).toContain("connection");
             } else {
                 const quoted = (team: RunningEmulator) => JSON.stringify(team.baseUrl).replace(/[./]/g, "\\$&");
-                const named = new RegExp(`${declarations[kind].type} "${kind}-r" was made in the team at ${quoted(teams.teamA)}, but its provider's configuration now names the team at ${quoted(teams.teamB)}.*pulumi state delete`);
+                const named = new RegExp(`${declarations[kind].type} "${kind}-r" was made in another team \\(its API URL is kept as a secret in the resource's state, under __team: \`pulumi stack export --show-secrets\` shows it\\), but its provider's configuration now names the team at ${quoted(teams.teamB)}.*pulumi state delete`);
                 await expect(b.kinds[kind].diff(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
                 await expect(b.kinds[kind].update!(id, outs, inputs, ctxOf(kind)), kind).rejects.toThrow(named);
                 await expect(b.kinds[kind].delete(id, outs, ctxOf(kind)), kind).rejects.toThrow(named);
@@ -95,7 +97,8 @@ describe("a resource whose provider now speaks for another team", () => {
         const byEnvironment = runtimeOf(teams.teamB);
         for (const text of [await refusal(byEnvironment.kinds.room.diff(id, outs, inputs, ctxOf("room"))), await refusal(byEnvironment.kinds.room.delete(id, outs, ctxOf("room")))]) {
             expect(text).toContain(`now names the team at ${urlB} (VCROOMS_API_URL), through which it cannot be updated or deleted`);
-            expect(text).toContain(`set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team at ${urlA} and run \`pulumi destroy\``);
+            expect(text).toContain("set the environment variables VCROOMS_API_URL and VCROOMS_DEVELOPER_KEY back to the team that made it and run `pulumi destroy`");
+            expect(text).not.toContain(urlA);
             expect(text).not.toContain("vcrooms:apiUrl");
         }
 
@@ -104,7 +107,8 @@ describe("a resource whose provider now speaks for another team", () => {
         const byStack = teams.runtimeOf(teams.teamB, "stack");
         const diffText = await refusal(byStack.kinds.room.diff(id, outs, inputs, ctxOf("room")));
         expect(diffText).toContain("(`pulumi refresh` and `pulumi destroy` run with the configuration the stack's state holds, so they still reach it until an up stores the new one)");
-        expect(diffText).toContain(`point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at ${urlA} and run \`pulumi up\``);
+        expect(diffText).toContain("point the configuration (vcrooms:apiUrl and vcrooms:developerKey, or the explicit provider's apiUrl and developerKey) back at the team that made it and run `pulumi up`");
+        expect(diffText).not.toContain(urlA);
         expect(diffText).toMatch(/run `pulumi up` [^;]*, then `pulumi destroy`/);
         expect(diffText).not.toContain("VCROOMS_");
         // A delete refused so is one whose stored configuration is the new team's already: no word that destroy reaches it.
@@ -123,6 +127,63 @@ describe("a resource whose provider now speaks for another team", () => {
         expect(updated.outs[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teams.teamA.baseUrl } }));
         // A refresh that finds it in the team reached records it too (teamRecordUpgrade.test.ts).
         expect((await a.kinds.room.read(id, stored, ctxOf("room"))).props[TEAM_RECORD]).toBe(teamOf({ config: { apiUrl: teams.teamA.baseUrl } }));
+    });
+});
+
+describe("a team whose API URL is a secret (vcrooms:apiUrl set with --secret)", () => {
+    /** A value as the engine would store it: each secret the adapter wrapped shown as the engine encrypts it, never its text. */
+    const stored = (value: unknown) => JSON.stringify(value, (_, v: unknown) => (isSecretValue(v) ? "[encrypted]" : v));
+
+    it("plugin face: every kind's record of the team is a secret output, and the refusal through another team's provider does not show its URL", async () => {
+        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
+        const configured = (team: RunningEmulator, apiUrl: unknown) => {
+            const plugin = new VcroomsPlugin("0.1.0");
+            plugin.configure({ apiUrl, developerKey: secretValue(team.developerKey) });
+            return plugin;
+        };
+        const a = configured(teams.teamA, secretValue(teams.teamA.baseUrl));
+        const b = configured(teams.teamB, teams.teamB.baseUrl);
+        const ref = (kind: Kind) => ({ urn: ctxOf(kind).resourceUrn! });
+        const secretHost = new URL(teams.teamA.baseUrl).host;
+        try {
+            const host = await a.create({ urn: ref("room").urn.replace("room-r", "host") }, (await a.check({ urn: ref("room").urn.replace("room-r", "host") }, {}, { friendlyUrl: "secret-host" })).inputs);
+            for (const kind of KINDS) {
+                const checked = await a.check(ref(kind), {}, INPUTS[kind](host.id));
+                expect(checked.failures, kind).toEqual([]);
+                const created = await a.create(ref(kind), checked.inputs);
+                expect(isSecretValue(created.outs[TEAM_RECORD]), `${kind}: ${TEAM_RECORD} wrapped as a secret`).toBe(true);
+                expect(stored(created.outs), kind).not.toContain(secretHost);
+                if (!declarations[kind].deleteSendsNothing) {
+                    const refusal = await b.diff(ref(kind), created.id, created.outs, checked.inputs).then(() => "", (error: unknown) => (error as Error).message);
+                    expect(refusal, kind).toContain("was made in another team");
+                    expect(refusal, kind).not.toContain(secretHost);
+                }
+                await a.delete(ref(kind), created.id, created.outs);
+            }
+        } finally {
+            a.cancel();
+            b.cancel();
+        }
+    });
+
+    it("dynamic face (the engine stand-in): the record is encrypted in the state file, and the preview refused through another team does not show its URL", async () => {
+        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
+        const stateFile = tempStateFile("secret-team");
+        const program = async () => {
+            new sdk.Room("solo", { friendlyUrl: "secret-solo" });
+        };
+        const secretHost = new URL(teams.teamA.baseUrl).host;
+        const inTeamA = engineFor(teams.teamA, "secret-team", { stateFile, secretConfig: ["vcrooms:apiUrl", "vcrooms:developerKey"] });
+        expect((await inTeamA.up(program)).errors).toEqual([]);
+        const [solo] = Object.values(inTeamA.resources());
+        expect(engineModule.isSecretWire(solo!.outputs[TEAM_RECORD]), `${TEAM_RECORD} kept as a secret`).toBe(true);
+        expect(fs.readFileSync(stateFile, "utf8")).not.toContain(secretHost);
+
+        const inTeamB = engineFor(teams.teamB, "secret-team", { stateFile });
+        const refused = await inTeamB.preview(program);
+        expect(refused.errors.join("\n")).toContain("was made in another team");
+        expect(refused.errors.join("\n")).not.toContain(secretHost);
+        expect((await inTeamA.destroy()).errors).toEqual([]);
     });
 });
 
