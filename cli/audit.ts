@@ -473,12 +473,19 @@ function sharedDefaultsWarning(shared: SharedTeamDefaults): AuditWarning {
  * The stacks' configurations name one team: one API (its URL resolved as the provider resolves it, so `localhost` and
  * `127.0.0.1`, or a host's case, are one team) and one team id. Else the audit stops: the rooms are read from one team.
  */
-export function checkOneTeam(configs: ReadonlyArray<{ stack: string; config: ClientConfig }>): void {
+/** The API URL the report names: none ("[secret]") when a stack keeps it as a secret (a team's URL names the customer). */
+export function reportedApiUrl(configs: ReadonlyArray<{ config: ClientConfig; apiUrlSecret?: boolean }>): string {
+    return configs.some((c) => c.apiUrlSecret) ? "[secret]" : (configs[0]?.config.apiUrl ?? "");
+}
+
+export function checkOneTeam(configs: ReadonlyArray<{ stack: string; config: ClientConfig; apiUrlSecret?: boolean }>): void {
     const team = (c: ClientConfig) => `${teamOf({ config: c })}${c.teamId ? ` team ${c.teamId}` : ""}`;
     const first = configs[0];
     if (first === undefined) return;
     const other = configs.find((c) => team(c.config) !== team(first.config));
-    if (other) throw new CommandError(`stacks ${first.stack} and ${other.stack} manage different teams (${team(first.config)}, ${team(other.config)}): audit each team on its own`);
+    // A stack that keeps its API URL as a secret: the refusal names the stacks only.
+    const teams = first.apiUrlSecret || other?.apiUrlSecret ? "" : ` (${team(first.config)}, ${other === undefined ? "" : team(other.config)})`;
+    if (other) throw new CommandError(`stacks ${first.stack} and ${other.stack} manage different teams${teams}: audit each team on its own`);
 }
 
 // ---- the team, from the API --------------------------------------------------------------------------------------

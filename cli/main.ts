@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { ConfigurationError, optionsFromStack, resolveClientConfig, RoomsClient, unknownStackKeys, type ClientOptions } from "../provider/api";
 import { describeFailure } from "../provider/api/messages";
 import { adoptTeam, CommandError, managedByStack, type StackHoldings } from "./adoptTeam";
-import { buildReport, checkOneTeam, exitCodeOf, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
+import { buildReport, checkOneTeam, exitCodeOf, reportedApiUrl, parseFailOn, readTeam, shellQuote, type StackReading, type UnlistedStackReading } from "./audit";
 import { renderHtml, renderJson, renderMarkdown, verdict } from "./auditRender";
 import { PackConfigError } from "../policy/pack";
 
@@ -57,8 +57,13 @@ function firstLine(text: string): string {
  * environment alone serves; for a stack named on the command line, that is an error. The values are never printed.
  */
 function stackOptions(stack: string | undefined): Partial<ClientOptions> {
+    return stackConfig(stack).options;
+}
+
+/** stackOptions, and the `vcrooms:*` keys the stack keeps as secrets (a secret API URL is never written out). */
+function stackConfig(stack: string | undefined): { options: Partial<ClientOptions>; secretKeys: ReadonlySet<string> } {
     const project = ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(process.cwd(), f)));
-    if (!project && stack === undefined) return {};
+    if (!project && stack === undefined) return { options: {}, secretKeys: new Set() };
     let text: string;
     try {
         text = execFileSync("pulumi", ["config", "--json", "--show-secrets", ...(stack === undefined ? [] : ["--stack", stack])], {
@@ -72,22 +77,23 @@ function stackOptions(stack: string | undefined): Partial<ClientOptions> {
         const why = e.code === "ENOENT" ? "the pulumi command was not found" : firstLine(e.stderr || e.message || "");
         if (stack !== undefined) throw new CommandError(`cannot read the config of stack ${JSON.stringify(stack)} (pulumi config: ${why})`);
         console.error(`adopt-team: the current stack's vcrooms:* config was not read (pulumi config: ${why}); using VCROOMS_* only`);
-        return {};
+        return { options: {}, secretKeys: new Set() };
     }
-    let entries: Record<string, { value?: unknown }>;
+    let entries: Record<string, { value?: unknown; secret?: unknown }>;
     try {
-        entries = JSON.parse(text) as Record<string, { value?: unknown }>;
+        entries = JSON.parse(text) as Record<string, { value?: unknown; secret?: unknown }>;
     } catch {
         throw new CommandError("`pulumi config --json` answered something that is not JSON");
     }
     const unknown = unknownStackKeys(Object.keys(entries ?? {}));
     if (unknown.length > 0) throw new ConfigurationError(`the stack's config: ${unknown.join("; ")}`);
-    return optionsFromStack({
+    const options = optionsFromStack({
         get: (key) => {
             const value = entries?.[key]?.value;
             return value === undefined || value === null ? undefined : String(value);
         },
     });
+    return { options, secretKeys: new Set(Object.entries(entries ?? {}).filter(([, entry]) => entry?.secret === true).map(([key]) => key)) };
 }
 
 /** The `--skip-stack` file's managed room ids and resource names; the file named with what is wrong with it. */
@@ -340,7 +346,10 @@ async function auditCommand(argv: string[]): Promise<number> {
         }
     }
     // One team: every stack's vcrooms:* config must name the same API (and team), which the rooms are read from.
-    const configs = stacks.map((stack) => ({ stack, config: resolveClientConfig(stackOptions(stack)) }));
+    const configs = stacks.map((stack) => {
+        const { options, secretKeys } = stackConfig(stack);
+        return { stack, config: resolveClientConfig(options), apiUrlSecret: options.apiUrl !== undefined && secretKeys.has("vcrooms:apiUrl") };
+    });
     checkOneTeam(configs);
     const started = Date.now();
     const readings: StackReading[] = [];
@@ -349,7 +358,7 @@ async function auditCommand(argv: string[]): Promise<number> {
     const unlisted = await readUnlistedStacks(stacks);
     const client = new RoomsClient(configs[0]!.config);
     const reading = await readTeam(client);
-    const report = buildReport({ apiUrl: configs[0]!.config.apiUrl, stacks: readings, unlisted, team: reading, packConfig, adoptStack: `--stack ${shellQuote(stacks[0]!)}` });
+    const report = buildReport({ apiUrl: reportedApiUrl(configs), stacks: readings, unlisted, team: reading, packConfig, adoptStack: `--stack ${shellQuote(stacks[0]!)}` });
     try {
         fs.mkdirSync(outDir, { recursive: true });
         fs.writeFileSync(path.join(outDir, "report.json"), renderJson(report));

@@ -5,7 +5,7 @@
  * files, whatever else the step holds; refresh steps and the engine's own properties are no drift.
  */
 import { describe, expect, it } from "vitest";
-import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, secretPathsOf, UNKNOWN_VALUE, type TeamReading } from "../../cli/audit";
+import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, reportedApiUrl, secretPathsOf, UNKNOWN_VALUE, type TeamReading } from "../../cli/audit";
 import { UNKNOWN } from "../../provider/model/check";
 import { resolveClientConfig } from "../../provider/api";
 import { renderHtml, renderJson, renderMarkdown } from "../../cli/auditRender";
@@ -295,6 +295,28 @@ describe("the audit's one team", () => {
     it("refuses two APIs or two team ids, naming both stacks", () => {
         expect(() => checkOneTeam([{ stack: "a", config: config("http://127.0.0.1:4100/api/v1") }, { stack: "b", config: config("http://127.0.0.1:4101/api/v1") }])).toThrow(/stacks a and b manage different teams/);
         expect(() => checkOneTeam([{ stack: "a", config: config("https://acme.digitalsamba.com/api/v1", "t1") }, { stack: "b", config: config("https://acme.digitalsamba.com/api/v1", "t2") }])).toThrow(/stacks a and b manage different teams/);
+    });
+
+    it("names no API URL a stack keeps as a secret (vcrooms:apiUrl set with --secret): neither in the report nor in a refusal", () => {
+        const secretUrl = "https://cnry-customer.digitalsamba.com/api/v1";
+        const configs = [
+            { stack: "a", config: config(secretUrl), apiUrlSecret: true },
+            { stack: "b", config: config(secretUrl) },
+        ];
+        expect(reportedApiUrl(configs)).toBe("[secret]");
+        const report = buildReport({ apiUrl: reportedApiUrl(configs), stacks: [{ stack: "a", preview: { steps: [] }, stackExport }], team, packConfig: {} });
+        for (const text of [renderJson(report), renderMarkdown(report), renderHtml(report)]) expect(text).not.toContain("cnry-customer");
+        expect(reportedApiUrl([{ config: config("http://127.0.0.1:4100/api/v1") }])).toBe("http://127.0.0.1:4100/api/v1");
+        const refusal = (() => {
+            try {
+                checkOneTeam([configs[0]!, { stack: "c", config: config("https://other.digitalsamba.com/api/v1") }]);
+                return "(no refusal)";
+            } catch (error) {
+                return (error as Error).message;
+            }
+        })();
+        expect(refusal).toMatch(/stacks a and c manage different teams/);
+        expect(refusal).not.toContain("cnry-customer");
     });
 });
 
