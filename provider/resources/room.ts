@@ -157,7 +157,7 @@ export function expiredDiff(diff: KindDiff, olds: Values, news: Values): KindDif
  * deployment: the update reads the new address, so the outputs (and what a program builds on them) carry it from
  * that up on. A diff that replaces already gives the new room its address.
  */
-export function withAddressUpdate(diff: KindDiff): KindDiff {
+function withAddressUpdate(diff: KindDiff): KindDiff {
     if (diff.replaces.length > 0) return diff;
     return { ...diff, changes: true, detailedDiff: { ...diff.detailedDiff, roomUrl: "UPDATE" } };
 }
