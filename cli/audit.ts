@@ -62,8 +62,15 @@ export interface DriftResource {
 
 export interface StackDrift {
     stack: string;
-    /** Resources whose step is not `same`, in the engine's order. */
+    /** Resources whose step is not `same`, in the engine's order: drift, without the program's changes not applied yet. */
     resources: DriftResource[];
+    /**
+     * The program's changes the stack has not applied yet, not drift: a resource the program declares that the stack's
+     * state does not hold (`create`: added to the program since the last up), and one the state holds that the program
+     * no longer declares (`delete`: removed from it). A `create` of a resource the state holds is the refresh finding
+     * it gone from the API: drift.
+     */
+    unapplied: DriftResource[];
 }
 
 export interface UnmanagedRoom {
@@ -141,6 +148,8 @@ export interface AuditReport {
     summary: {
         driftResources: number;
         driftSettings: number;
+        /** Resources of `drift[].unapplied`: the program's changes not applied yet, not counted as drift. */
+        unappliedResources: number;
         unmanagedRooms: number;
         violations: number;
         mandatoryViolations: number;
@@ -288,10 +297,20 @@ export function secretPathsOf(stackExport: unknown): Map<string, Set<string>> {
  * them. Properties the engine keeps for itself (`__provider`, `__`-prefixed inputs) are not settings and are left
  * out. A value is shown only when the property is known not to be secret: `secrets` holds the secret paths of each
  * resource the stack's state has; a resource the state does not have (a new one) shows no value at all.
+ * `held`: the URNs the stack's state holds (`stateUrns`), which tell a resource new in the program from one the refresh
+ * found gone; without it every `create` is drift. A `delete` is always the program's (the refresh drops a resource
+ * found gone, which the program then creates).
  */
-export function driftOfPreview(stack: string, preview: unknown, lastUps: ReadonlyMap<string, LastUp> = new Map(), secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map()): StackDrift {
+export function driftOfPreview(
+    stack: string,
+    preview: unknown,
+    lastUps: ReadonlyMap<string, LastUp> = new Map(),
+    secrets: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+    held?: ReadonlySet<string>,
+): StackDrift {
     const steps = ((preview as { steps?: PreviewStep[] } | null)?.steps ?? []) as PreviewStep[];
     const resources: DriftResource[] = [];
+    const unapplied: DriftResource[] = [];
     for (const step of steps) {
         if (!step.op || NO_CHANGE.has(step.op) || !step.urn) continue;
         const parts = step.urn.split("::");
@@ -319,9 +338,17 @@ export function driftOfPreview(stack: string, preview: unknown, lastUps: Readonl
                 const hide = (v: ShownValue) => (hidden && v !== null ? SECRET_VALUE : v);
                 return { path, kind: detailed[path]?.kind ?? "update", declared: hide(declared), live: hide(held) };
             });
-        resources.push({ urn: step.urn, type, name: parts[3] ?? "", op: step.op, lastUp: lastUps.get(step.urn) ?? null, settings });
+        const resource = { urn: step.urn, type, name: parts[3] ?? "", op: step.op, lastUp: lastUps.get(step.urn) ?? null, settings };
+        const notApplied = step.op === "delete" || (step.op === "create" && held !== undefined && !held.has(step.urn));
+        (notApplied ? unapplied : resources).push(resource);
     }
-    return { stack, resources };
+    return { stack, resources, unapplied };
+}
+
+/** The URNs a stack's export holds (the resources its state has). */
+export function stateUrns(stackExport: unknown): Set<string> {
+    const resources = ((stackExport as { deployment?: { resources?: Json[] } } | null)?.deployment?.resources ?? []) as Json[];
+    return new Set(resources.flatMap((r) => (typeof r.urn === "string" ? [r.urn] : [])));
 }
 
 /**
@@ -583,7 +610,7 @@ interface Managed {
 }
 
 export function buildReport(inputs: AuditInputs): AuditReport {
-    const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history), secretPathsOf(s.stackExport)));
+    const drift = inputs.stacks.map((s) => driftOfPreview(s.stack, s.preview, lastUpsOf(s.stackExport, s.history), secretPathsOf(s.stackExport), stateUrns(s.stackExport)));
     const managedBy = new Map<string, Managed>();
     // Friendly URLs some listed stack holds as secrets: a room holding one is never named by it.
     const hiddenUrls = new Set<string>();
@@ -655,6 +682,7 @@ export function buildReport(inputs: AuditInputs): AuditReport {
         summary: {
             driftResources,
             driftSettings,
+            unappliedResources: drift.reduce((n, s) => n + s.unapplied.length, 0),
             unmanagedRooms: unmanaged.length,
             violations: governance.violations.length,
             mandatoryViolations: mandatory,

@@ -37,10 +37,17 @@ function lastUpText(up: LastUp | null): string {
     return up.version > 0 ? `update #${up.version}, ${at}` : `update of ${at}`;
 }
 
+/** What an up of the program would do to a resource the stack has not applied yet, as both renderings say it. */
+export function unappliedText(op: string): string {
+    return op === "delete" ? "removed from the program; the next up deletes it" : "added to the program; the next up creates it";
+}
+
 /** The verdict in one line, as both renderings open with it. */
 export function verdict(report: AuditReport): string {
     const s = report.summary;
-    const warnings = s.warnings > 0 ? `; ${s.warnings} warning${s.warnings === 1 ? "" : "s"} to read` : "";
+    // The program's own changes not applied yet are not drift: said, never counted as needing attention.
+    const pending = s.unappliedResources > 0 ? `; ${s.unappliedResources} program change${s.unappliedResources === 1 ? "" : "s"} not applied yet` : "";
+    const warnings = `${pending}${s.warnings > 0 ? `; ${s.warnings} warning${s.warnings === 1 ? "" : "s"} to read` : ""}`;
     if (s.clean) return `Clean: no drift, no unmanaged room, no policy violation across ${s.rooms} rooms${warnings}`;
     const parts = [
         s.driftResources > 0 ? `${s.driftResources} drifted resource${s.driftResources === 1 ? "" : "s"} (${s.driftSettings} setting${s.driftSettings === 1 ? "" : "s"})` : "",
@@ -89,6 +96,7 @@ export function renderMarkdown(report: AuditReport): string {
     out.push(`**${verdict(report)}**`, "");
     out.push("| Section | Count |", "|---|---|");
     out.push(`| Drift | ${s.driftResources} resources, ${s.driftSettings} settings |`);
+    out.push(`| Not applied yet | ${s.unappliedResources} resources |`);
     out.push(`| Unmanaged rooms | ${s.unmanagedRooms} of ${s.rooms} rooms |`);
     out.push(`| Policy violations | ${s.violations} (${s.mandatoryViolations} mandatory, ${s.advisoryViolations} advisory) |`, "");
 
@@ -120,6 +128,14 @@ export function renderMarkdown(report: AuditReport): string {
         out.push("");
     }
 
+    if (s.unappliedResources > 0) {
+        out.push(`## Not applied yet`, "");
+        out.push(`${UNAPPLIED_NOTE}`, "");
+        out.push("| Stack | Resource | Step | What |", "|---|---|---|---|");
+        for (const stack of report.drift) for (const r of stack.unapplied) out.push(`| ${code(stack.stack)} | ${cell(resourceLabel(r))} | ${r.op} | ${cell(unappliedText(r.op))} |`);
+        out.push("");
+    }
+
     out.push(`## Unmanaged rooms`, "");
     if (report.unmanaged.length === 0) out.push("Every room of the team is declared by a stack of the project.", "");
     else {
@@ -148,6 +164,9 @@ export function renderMarkdown(report: AuditReport): string {
     }
     return `${out.join("\n").trimEnd()}\n`;
 }
+
+/** What the "Not applied yet" part lists, as both renderings introduce it. */
+const UNAPPLIED_NOTE = "The program's changes the stacks have not applied yet (a resource added to or removed from the program since the last up), not drift: none of these is counted above.";
 
 function resourceLabel(r: DriftResource): string {
     const type = r.type.replace(/^pulumi-nodejs:dynamic\//, "").replace(/^vcrooms:index:/, "vcrooms:");
@@ -291,6 +310,19 @@ export function renderHtml(report: AuditReport): string {
         })
         .join("");
 
+    const unappliedRows = report.drift.flatMap((stack) =>
+        stack.unapplied.map((r) => [codeHtml(stack.stack), esc(resourceLabel(r)), `<span class="tag pending">${esc(r.op)}</span>`, esc(unappliedText(r.op))]),
+    );
+    const unapplied =
+        unappliedRows.length === 0
+            ? ""
+            : `<section id="unapplied">
+<h2>Not applied yet</h2>
+<p class="note">${esc(UNAPPLIED_NOTE)}</p>
+${table(["Stack", "Resource", "Step", "What"], unappliedRows)}
+</section>
+`;
+
     const unlistedRooms =
         report.unlistedStackRooms.length === 0
             ? ""
@@ -362,7 +394,7 @@ ${table(
 <p class="note">What differs from what the stacks declare, as <code>pulumi preview --refresh</code> plans it: <b>declared</b> is the program's value, <b>live</b> the API's, <b>last up</b> the update that last changed the resource.</p>
 ${drift}
 </section>
-<section id="unmanaged">
+${unapplied}<section id="unmanaged">
 <h2>Unmanaged rooms</h2>
 ${unmanaged}${unlistedRooms}
 </section>

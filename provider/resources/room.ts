@@ -152,6 +152,16 @@ export function expiredDiff(diff: KindDiff, olds: Values, news: Values): KindDif
     return { ...replacing, deleteBeforeReplace: true };
 }
 
+/**
+ * A diff that also updates the room's address (`roomUrl`), for a room whose team's domain changes in the same
+ * deployment: the update reads the new address, so the outputs (and what a program builds on them) carry it from
+ * that up on. A diff that replaces already gives the new room its address.
+ */
+function withAddressUpdate(diff: KindDiff): KindDiff {
+    if (diff.replaces.length > 0) return diff;
+    return { ...diff, changes: true, detailedDiff: { ...diff.detailedDiff, roomUrl: "UPDATE" } };
+}
+
 /** Warns at check that dropping expiresAt keeps the expiry: the API cannot clear one (null is refused). */
 export function droppedExpiryWarning(olds: Values, news: Values, name: string | undefined): Warning | undefined {
     if (typeof olds.expiresAt !== "string" || news.expiresAt !== undefined) return undefined;
@@ -451,7 +461,8 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
     private async updatedAddress(client: RoomsClient, id: string, news: RoomInputs, olds: RoomOutputs): Promise<{ roomUrl: string; friendlyUrl?: string }> {
         const keys = await updatableChanges(client, news, olds);
         const held = (value: unknown) => (typeof value === "string" ? value : UNKNOWN);
-        if (keys.length === 0) return { roomUrl: held(olds.roomUrl), friendlyUrl: held(olds.friendlyUrl) };
+        // The team's domain changes in this deployment: the up reads the address it then has (see `update`).
+        if (keys.length === 0) return { roomUrl: this.domainMoves(client) ? UNKNOWN : held(olds.roomUrl), friendlyUrl: held(olds.friendlyUrl) };
         if (keys.includes("friendlyUrl")) return { roomUrl: await this.newAddress(client, news) };
         const live = await findRoom(client, id);
         if (live === undefined) return { roomUrl: UNKNOWN };
@@ -522,7 +533,18 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         const diff = withTeamMove(diffOf(room, olds, news, await teamRolesFor(client, room, news)), this.clientFor, olds, news);
         // A new friendly URL is a new address: a join token of this room is issued anew in the same up (joinToken.ts).
         if (diff.detailedDiff.friendlyUrl !== undefined) this.claims.changes(roomAddressKey(client, id));
-        return olds.expired === true ? expiredDiff(diff, olds, news) : diff;
+        if (olds.expired === true) return expiredDiff(diff, olds, news);
+        return this.domainMoves(client) ? withAddressUpdate(diff) : diff;
+    }
+
+    /**
+     * Whether a TeamDefaults of this deployment changes the room's team's `domain`, which the room's address carries.
+     * Its diff ran before this one when the Room depends on it (`dependsOn`, as the docs advise), and its update then
+     * ran before this one's too; without it, the order is the engine's, and the address may stay as it was until a
+     * refresh.
+     */
+    private domainMoves(client: RoomsClient): boolean {
+        return this.claims.changed(domainKey(client));
     }
 
     /**
@@ -702,14 +724,27 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         try {
             const client = this.client(news);
             keys = await updatableChanges(client, news, olds);
-            // Only the resource's own options changed: nothing to send, the record is as last seen.
-            record = keys.length === 0 ? recordFromOutputs(room, olds) : await client.updateRoom(id, apiBody(news, keys));
+            // Only the resource's own options changed: nothing to send, the record is as last seen; but for the
+            // address when the team's domain changed in this deployment, read from the room (nothing is written).
+            record = keys.length === 0 ? await this.heldRecord(client, id, olds) : await client.updateRoom(id, apiBody(news, keys));
         } catch (error) {
             throw describeFailure("update", roomLabel(ctx, news, id), error);
         }
         const outs = outputsOf(room, record, news, olds.imageUploads, { ...olds, ...sentSettings(room, news, keys) });
         await this.warnUnapplied(news, keys, record, outs, roomLabel(ctx, news, id), ctx);
         return { outs: outs as RoomOutputs };
+    }
+
+    /**
+     * The record an update that sends nothing leaves: as last seen, with the address the service gives the room now
+     * when the team's domain changed in this deployment (the contract gives `room_url` as the service's, so it is read,
+     * not made up). A room gone since keeps the address last seen: a refresh finds it gone.
+     */
+    private async heldRecord(client: RoomsClient, id: string, olds: RoomOutputs): Promise<Values> {
+        const held = recordFromOutputs(room, olds);
+        if (!this.domainMoves(client)) return held;
+        const live = await findRoom(client, id);
+        return live === undefined ? held : { ...held, roomUrl: live.room_url };
     }
 
     /**

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildReport, checkOneTeam, driftOfPreview, exitCodeOf, lastUpsOf, parseFailOn, reportedApiUrl, secretPathsOf, UNKNOWN_VALUE, type TeamReading } from "../../cli/audit";
 import { UNKNOWN } from "../../provider/model/check";
 import { resolveClientConfig } from "../../provider/api";
-import { renderHtml, renderJson, renderMarkdown } from "../../cli/auditRender";
+import { renderHtml, renderJson, renderMarkdown, verdict } from "../../cli/auditRender";
 import { toCamelName } from "../../provider/model/names";
 import { isSecret, SETTINGS } from "../../provider/model/settings";
 
@@ -121,6 +121,42 @@ describe("the audit report", () => {
         expect(exitCodeOf(report, parseFailOn("unmanaged,violations"))).toBe(0);
         expect(exitCodeOf(report, parseFailOn("none"))).toBe(0);
         expect(() => parseFailOn("drift,unmanged")).toThrow('--fail-on "drift,unmanged": "unmanged" is not one of drift, unmanaged, violations (or none)');
+    });
+
+    it("lists the program's changes not applied yet apart from drift, uncounted: a create the state does not hold, a delete; a create of a resource the state holds is drift", () => {
+        const room = (name: string) => `urn:pulumi:dev::rooms::pulumi-nodejs:dynamic/vcrooms:Room::${name}`;
+        const held = (name: string) => ({ urn: room(name), type: "pulumi-nodejs:dynamic/vcrooms:Room", id: `id-${name}`, inputs: { friendlyUrl: name }, outputs: { friendlyUrl: name } });
+        const state = { version: 3, deployment: { resources: [held("standup"), held("gone"), held("dropped")] } };
+        const drifted = { op: "update", urn: room("standup"), oldState: { inputs: { friendlyUrl: "standup", toolbarColor: "#000000" }, outputs: {} }, newState: { inputs: { friendlyUrl: "standup", toolbarColor: "#3771E0" } } };
+        // The refresh found "gone" deleted outside Pulumi: the program's create of it puts it back (drift).
+        const recreated = { op: "create", urn: room("gone"), newState: { inputs: { friendlyUrl: "gone" } } };
+        const added = { op: "create", urn: room("fresh"), newState: { inputs: { friendlyUrl: "fresh" } } };
+        const removed = { op: "delete", urn: room("dropped"), oldState: { inputs: { friendlyUrl: "dropped" }, outputs: {} } };
+        const reportOf = (steps: unknown[]) => buildReport({ apiUrl: "http://127.0.0.1/api/v1", stacks: [{ stack: "dev", preview: { steps }, stackExport: state }], team, packConfig: {} });
+
+        const mixed = reportOf([drifted, recreated, added, removed]);
+        expect(mixed.drift[0]!.resources.map((r) => `${r.op} ${r.name}`)).toEqual(["update standup", "create gone"]);
+        expect(mixed.drift[0]!.unapplied.map((r) => `${r.op} ${r.name}`)).toEqual(["create fresh", "delete dropped"]);
+        expect(mixed.summary).toMatchObject({ driftResources: 2, unappliedResources: 2 });
+        expect(exitCodeOf(mixed, parseFailOn("drift"))).toBe(1);
+
+        // Only the program's changes: clean, and --fail-on drift passes; each rendering lists them in their own part.
+        const pending = reportOf([added, removed]);
+        expect(pending.summary).toMatchObject({ driftResources: 0, driftSettings: 0, unappliedResources: 2, clean: true });
+        expect(exitCodeOf(pending, parseFailOn("drift"))).toBe(0);
+        expect(verdict(pending)).toBe("Clean: no drift, no unmanaged room, no policy violation across 0 rooms; 2 program changes not applied yet");
+        expect((JSON.parse(renderJson(pending)) as typeof pending).drift[0]!.unapplied.map((r) => r.name)).toEqual(["fresh", "dropped"]);
+        const markdown = renderMarkdown(pending);
+        const [driftPart, rest] = markdown.split("## Not applied yet");
+        expect(driftPart).toContain("No drift.");
+        expect(driftPart).not.toMatch(/"fresh"|"dropped"/);
+        expect(rest).toContain('| `dev` | vcrooms:Room "fresh" | create | added to the program; the next up creates it |');
+        expect(rest).toContain('| `dev` | vcrooms:Room "dropped" | delete | removed from the program; the next up deletes it |');
+        const html = renderHtml(pending);
+        const section = html.slice(html.indexOf('<section id="unapplied">'), html.indexOf('<section id="unmanaged">'));
+        expect(section).toMatch(/vcrooms:Room &quot;fresh&quot;.*added to the program/);
+        expect(section).toMatch(/vcrooms:Room &quot;dropped&quot;.*removed from the program/);
+        expect(html.slice(html.indexOf('<section id="drift">'), html.indexOf('<section id="unapplied">'))).not.toMatch(/&quot;fresh&quot;|&quot;dropped&quot;/);
     });
 
     it("never writes a friendly URL a listed stack holds as a secret: governance names the room by its resource, no section shows it", () => {

@@ -157,6 +157,7 @@ describe.skipIf("skip" in cli)("pulumi-vcrooms audit through the real Pulumi CLI
         expect(report.summary).toEqual({
             driftResources: 1,
             driftSettings: 2,
+            unappliedResources: 0,
             unmanagedRooms: 2,
             violations: 2,
             mandatoryViolations: 2,

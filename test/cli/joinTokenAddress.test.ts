@@ -2,7 +2,7 @@
  * A JoinToken whose room's address the program itself changes, through the real Pulumi CLI: the Room renamed
  * (`friendlyUrl` changed) or the team's `domain` changed through TeamDefaults. The same preview plans the token's
  * replacement, under `room`, and the same up issues it anew: the exported link names the new address at once, not
- * after a later refresh.
+ * after a later refresh. A new domain also updates the Room's own `roomUrl` in that up.
  */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,11 +52,14 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a join token's address chan
         await project.setConfig(config("addr-board-renamed", { paletteMode: "dark", domain: "renamedteam" }));
         const domainPreview = await project.preview();
         expect(domainPreview.code, domainPreview.stdout + domainPreview.stderr).toBe(0);
-        expect(changes(domainPreview.steps)).toEqual(["replace guest", "update defaults"]);
+        expect(changes(domainPreview.steps)).toEqual(["replace guest", "update board", "update defaults"]);
         const moved = await project.up([], { preview: false });
         expect(moved.code, moved.stdout + moved.stderr).toBe(0);
         expect(await roomUrl("addr-board-renamed")).toMatch(/renamedteam/);
         expect(await link()).toBe(await roomUrl("addr-board-renamed"));
+        // The Room's own roomUrl (what a program exports as the room's link) carries the new domain from this up on.
+        const exported = JSON.parse((await project.must(["stack", "export"])).stdout) as { deployment: { resources: Array<{ urn: string; outputs?: Record<string, unknown> }> } };
+        expect(exported.deployment.resources.find((r) => r.urn.endsWith("::board"))?.outputs?.roomUrl).toBe(await roomUrl("addr-board-renamed"));
 
         // Nothing changed since: no new token.
         const again = await project.preview(["--expect-no-changes"]);

@@ -179,6 +179,18 @@ describe.skipIf("skip" in cli)("previews through the plugin face plan a Room's a
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect((await project.outputs()).boardUrl).toBe(address("beta", "board-q3"));
 
+        // The domain changed again, the room existing: its update is planned with roomUrl unknown, and the up gives the
+        // new address (read from the room, which is not written), not the old one until a refresh.
+        await project.setConfig({ "test:defaults": JSON.stringify({ chatEnabled: true, domain: "gamma" }) });
+        const moved = await preview(project);
+        expect(moved.code, moved.text).toBe(0);
+        expect(moved.writes, moved.log).toBe(0);
+        expect(moved.text).toMatch(/board.*\[diff: ~roomUrl\]/);
+        expect(moved.known["board.roomUrl"], moved.text).toBeUndefined();
+        const movedUp = await project.up([], { preview: false });
+        expect(movedUp.code, movedUp.stdout + movedUp.stderr).toBe(0);
+        expect((await project.outputs()).boardUrl).toBe(address("gamma", "board-q3"));
+
         // Still declared, now the team's: left unknown at an update preview too (the domain may yet change).
         await project.setConfig(rooms([{ name: "board", args: { friendlyUrl: "board-q4", description: "Quarterly board" } }]));
         const renamed = await preview(project);

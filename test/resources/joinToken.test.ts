@@ -122,6 +122,34 @@ describe("JoinToken", () => {
         await engine.destroy();
     });
 
+    it("a new domain in TeamDefaults updates the roomUrl of the Room that depends on it and re-issues its token, in the same up, writing nothing to the room", async () => {
+        const engine = engineFor(emulator, "domain");
+        const program = (domain: string) => async () => {
+            const defaults = new sdk.TeamDefaults("defaults", { domain });
+            const room = new sdk.Room("board", { friendlyUrl: "board-domain", privacy: "private" }, { dependsOn: [defaults] });
+            new sdk.JoinToken("guest", { room: room.id, userName: "Guest" });
+            return { roomUrl: room.roomUrl };
+        };
+        const up = await engine.up(program("acme"));
+        expect(up.errors).toEqual([]);
+        expect(up.outputs.roomUrl).toBe("https://acme.digitalsamba.com/board-domain");
+
+        await clearLog();
+        const moved = await engine.up(program("acmetwo"));
+        expect(moved.errors).toEqual([]);
+        expect(ops(moved)).toEqual(["replace guest", "update board", "update defaults"]);
+        // The address the service gives the room now, read (the room itself is not written).
+        const live = (await api("GET", "/rooms/board-domain")).body.room_url;
+        expect(live).toBe("https://acmetwo.digitalsamba.com/board-domain");
+        expect(moved.outputs.roomUrl).toBe(live);
+        expect(Object.values(engine.resources()).find((r) => r.outputs.friendlyUrl === "board-domain")?.outputs.roomUrl).toBe(live);
+        expect((await log()).entries.filter((e) => e.method !== "GET" && e.path.includes("/rooms/board-domain"))).toEqual([]);
+
+        // Nothing changed since: quiet.
+        expect(ops(await engine.up(program("acmetwo")))).toEqual(["same board", "same defaults", "same guest"]);
+        expect((await engine.destroy()).errors).toEqual([]);
+    });
+
     it("refuses bad inputs in check, naming input, rule and value", async () => {
         const engine = engineFor(emulator, "bad-token");
         await clearLog();
