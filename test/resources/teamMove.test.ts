@@ -43,7 +43,6 @@ async function made(r: Runtime, kind: Kind, roomId: string): Promise<{ id: strin
 
 describe("a resource whose provider now speaks for another team", () => {
     it("every kind records the team that made it; through another team's provider a Room or TeamDefaults is refused naming the team reached now, a token or purge replaced, a read keeps the state", async () => {
-        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
         const a = runtimeOf(teams.teamA);
         const b = runtimeOf(teams.teamB);
         const room = await a.kinds.room.create((await a.kinds.room.check({}, { friendlyUrl: "host-room" }, ctxOf("room"))).inputs, ctxOf("room"));
@@ -88,7 +87,6 @@ describe("a resource whose provider now speaks for another team", () => {
     });
 
     it("the refusal names what set the team and the way out that works: the stack's configuration pointed back and an up before the destroy, or the VCROOMS_* variables", async () => {
-        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
         const { id, inputs, outs } = await made(runtimeOf(teams.teamA), "room", "");
         const refusal = (call: Promise<unknown>) => call.then(() => "", (error: unknown) => (error as Error).message);
         const [urlA, urlB] = [JSON.stringify(teams.teamA.baseUrl), JSON.stringify(teams.teamB.baseUrl)];
@@ -119,7 +117,6 @@ describe("a resource whose provider now speaks for another team", () => {
     });
 
     it("an update records the team, so a state of 0.1.0 gains the record when it is next updated", async () => {
-        await control(teams.teamA, "POST", "/reset");
         const a = runtimeOf(teams.teamA);
         const { id, inputs, outs } = await made(a, "room", "");
         const { [TEAM_RECORD]: _, ...stored } = outs;
@@ -135,7 +132,6 @@ describe("a team whose API URL is a secret (vcrooms:apiUrl set with --secret)", 
     const stored = (value: unknown) => JSON.stringify(value, (_, v: unknown) => (isSecretValue(v) ? "[encrypted]" : v));
 
     it("plugin face: every kind's record of the team is a secret output, and the refusal through another team's provider does not show its URL", async () => {
-        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
         const configured = (team: RunningEmulator, apiUrl: unknown) => {
             const plugin = new VcroomsPlugin("0.1.0");
             plugin.configure({ apiUrl, developerKey: secretValue(team.developerKey) });
@@ -167,7 +163,6 @@ describe("a team whose API URL is a secret (vcrooms:apiUrl set with --secret)", 
     });
 
     it("dynamic face (the engine stand-in): the record is encrypted in the state file, and the preview refused through another team does not show its URL", async () => {
-        await Promise.all([control(teams.teamA, "POST", "/reset"), control(teams.teamB, "POST", "/reset")]);
         const stateFile = tempStateFile("secret-team");
         const program = async () => {
             new sdk.Room("solo", { friendlyUrl: "secret-solo" });
@@ -189,7 +184,6 @@ describe("a team whose API URL is a secret (vcrooms:apiUrl set with --secret)", 
 
 describe("a resource's own connection spelt another way", () => {
     it("replaces no kind when its connection's API URL names the same team another way (localhost, a trailing slash)", async () => {
-        await control(teams.teamA, "POST", "/reset");
         const a = runtimeOf(teams.teamA);
         const connection = { apiUrl: teams.teamA.baseUrl, developerKey: teams.teamA.developerKey };
         const respelt = { apiUrl: `${teams.teamA.baseUrl.replace("127.0.0.1", "localhost")}/`, developerKey: teams.teamA.developerKey };

@@ -1,8 +1,8 @@
 /**
  * Two teams, as two emulators, and provider runtimes configured for either: the fixture of the suites that point a
  * resource's provider at another team (test/resources/teamMove.test.ts, teamRecordUpgrade.test.ts). Called at the
- * top of a test file; both emulators start before its tests and close after them, and every runtime made through it
- * is cancelled after each test.
+ * top of a test file; both emulators start before its tests and close after them, both are put back to their initial
+ * state before each test, and every runtime made through it is cancelled after each test.
  */
 import { afterEach } from "vitest";
 import type { RunningEmulator } from "../../emulator";
@@ -28,8 +28,8 @@ export interface TwoTeams {
 export function useTwoTeams(): TwoTeams {
     let teamA: RunningEmulator | undefined;
     let teamB: RunningEmulator | undefined;
-    useEmulator({ rateLimit: 0 }, { started: (started) => (teamA = started) });
-    useEmulator({ rateLimit: 0 }, { started: (started) => (teamB = started) });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (teamA = started) });
+    useEmulator({ rateLimit: 0 }, { resetEach: true, started: (started) => (teamB = started) });
     const runtimes: Runtime[] = [];
     afterEach(() => {
         for (const r of runtimes.splice(0)) r.cancel();
