@@ -3,8 +3,9 @@
  * writes test-results/times.md: every file's wall time split into setup (collecting the file and its hooks:
  * installs, builds, stacks made in beforeAll) and its tests (the operations it exists to prove), then every test's
  * time, with the machine's load average at the start and end of the run (figures from a loaded machine are not
- * comparable with an idle one's), and beside each real-CLI file the time its `pulumi` operations and other `pulumi`
- * commands took (test/support/commandTally.ts). docs/testing.md keeps a copy of the latest full run's table.
+ * comparable with an idle one's), each file's CPU (its worker's and the processes it started), and beside each
+ * real-CLI file how many `pulumi` operations and other `pulumi` commands it ran and how long they took
+ * (test/support/commandTally.ts). docs/testing.md keeps a copy of the latest full run's table.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -12,6 +13,15 @@ import * as path from "node:path";
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 
 const SHOWN = 10;
+
+/** What test/support/commandTally.ts writes for one file. */
+interface FileTally {
+    cpuS?: number;
+    operationsMs: number;
+    operations: number;
+    otherMs: number;
+    others: number;
+}
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 export default class SlowestTests implements Reporter {
@@ -24,12 +34,12 @@ export default class SlowestTests implements Reporter {
         this.tallyDir = vitest.config.env?.VCROOMS_COMMAND_TALLY_DIR;
     }
 
-    /** Each file's seconds in `pulumi` operations and in other `pulumi` commands, by its path from the root. */
-    private tallies(): Map<string, { operationsMs: number; otherMs: number }> {
-        const found = new Map<string, { operationsMs: number; otherMs: number }>();
+    /** Each file's CPU and its `pulumi` operations and other `pulumi` commands, by its path from the root. */
+    private tallies(): Map<string, FileTally> {
+        const found = new Map<string, FileTally>();
         if (!this.tallyDir || !fs.existsSync(this.tallyDir)) return found;
         for (const entry of fs.readdirSync(this.tallyDir)) {
-            const t = JSON.parse(fs.readFileSync(path.join(this.tallyDir, entry), "utf8")) as { file: string; operationsMs: number; otherMs: number };
+            const t = JSON.parse(fs.readFileSync(path.join(this.tallyDir, entry), "utf8")) as FileTally & { file: string };
             found.set(path.relative(path.resolve(__dirname, "../.."), t.file), t);
         }
         fs.rmSync(this.tallyDir, { recursive: true, force: true });
@@ -61,23 +71,30 @@ export default class SlowestTests implements Reporter {
         const lines = timed.slice(0, SHOWN).map((t) => `${seconds(t.ms).padStart(7)} s  ${name(t)}`);
         process.stdout.write(`\nSlowest ${Math.min(SHOWN, timed.length)} tests:\n${lines.join("\n")}\n`);
 
+        const cpuOf = (file: string) => tallies.get(file)?.cpuS;
+        const cpuTotal = files.reduce((sum, f) => sum + (cpuOf(f.file) ?? 0), 0);
         const load = (l: number[]) => l.map((n) => n.toFixed(1)).join(" / ");
         const table = [
             `# Test times`,
             ``,
             `${new Date(this.startedAt).toISOString()}, ${seconds(Date.now() - this.startedAt)} s wall, ${files.length} files, ${timed.length} tests, ${os.cpus().length} cores.`,
             `Load average (1 / 5 / 15 min): ${load(this.startLoad)} at the start, ${load(os.loadavg())} at the end.`,
+            `CPU of the files, summed: ${cpuTotal.toFixed(0)} s (user and system, each file's worker and what it started).`,
             ``,
-            `"pulumi operations s": the summed wall time of the file's \`pulumi\` preview, up, refresh, destroy and import`,
-            `processes (harness/pulumiCli.ts), "other pulumi s" its other \`pulumi\` commands (stack init, config, export);`,
-            `the rest of a file's time is installs, builds, emulators and the tests' own work. Processes run at once add up.`,
+            `"CPU s": the file's worker and every process it started and waited for, user and system time; the table is`,
+            `in its order, since on a loaded machine a file's wall time says more of its neighbours than of it. "pulumi`,
+            `operations": how many \`pulumi\` preview, up, refresh, destroy and import processes the file ran`,
+            `(harness/pulumiCli.ts) and their summed wall time, "other pulumi" the same for its other \`pulumi\` commands`,
+            `(stack init, config, export); the rest of a file's time is installs, builds, emulators and the tests' own work.`,
+            `Processes run at once add up.`,
             ``,
-            `| file | total s | setup s (collect, hooks) | tests s | tests | pulumi operations s | other pulumi s |`,
-            `|---|---:|---:|---:|---:|---:|---:|`,
-            ...files.map((f) => {
+            `| file | CPU s | total s | setup s (collect, hooks) | tests s | tests | pulumi operations (n, s) | other pulumi (n, s) |`,
+            `|---|---:|---:|---:|---:|---:|---:|---:|`,
+            ...[...files].sort((a, b) => (cpuOf(b.file) ?? 0) - (cpuOf(a.file) ?? 0)).map((f) => {
                 const t = tallies.get(f.file);
-                const tally = t ? `${seconds(t.operationsMs)} | ${seconds(t.otherMs)}` : "- | -";
-                return `| ${f.file} | ${seconds(f.total)} | ${seconds(Math.max(0, f.total - f.tests))} | ${seconds(f.tests)} | ${f.count} | ${tally} |`;
+                const cpu = t?.cpuS === undefined ? "-" : t.cpuS.toFixed(1);
+                const tally = t && t.operations + t.others > 0 ? `${t.operations}, ${seconds(t.operationsMs)} | ${t.others}, ${seconds(t.otherMs)}` : "- | -";
+                return `| ${f.file} | ${cpu} | ${seconds(f.total)} | ${seconds(Math.max(0, f.total - f.tests))} | ${seconds(f.tests)} | ${f.count} | ${tally} |`;
             }),
             ``,
             `| test | s |`,
