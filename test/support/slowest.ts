@@ -14,6 +14,21 @@ import type { Reporter, TestModule, Vitest } from "vitest/node";
 
 const SHOWN = 10;
 
+/**
+ * The CPU seconds the whole machine has spent busy (every core, every process: user, nice, system, interrupts), from
+ * /proc/stat's first line, in clock ticks (100 a second on Linux); undefined elsewhere. Beside the files' own figures
+ * it holds what they cannot: the provider plugins the CLI ends by a signal without waiting for them, and whatever
+ * else ran on the machine.
+ */
+function machineCpuSeconds(): number | undefined {
+    try {
+        const [, user, nice, system, , , irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
+        return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+    } catch {
+        return undefined;
+    }
+}
+
 /** What test/support/commandTally.ts writes for one file. */
 interface FileTally {
     cpuS?: number;
@@ -27,6 +42,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 export default class SlowestTests implements Reporter {
     private readonly startLoad = os.loadavg();
     private readonly startedAt = Date.now();
+    private readonly machineCpuAtStart = machineCpuSeconds();
     /** Where the files leave their `pulumi` processes' times (test/support/commandTally.ts). */
     private tallyDir: string | undefined;
 
@@ -71,6 +87,9 @@ export default class SlowestTests implements Reporter {
         const lines = timed.slice(0, SHOWN).map((t) => `${seconds(t.ms).padStart(7)} s  ${name(t)}`);
         process.stdout.write(`\nSlowest ${Math.min(SHOWN, timed.length)} tests:\n${lines.join("\n")}\n`);
 
+        const wallS = (Date.now() - this.startedAt) / 1000;
+        const machineAtEnd = machineCpuSeconds();
+        const machineBusy = this.machineCpuAtStart === undefined || machineAtEnd === undefined ? undefined : machineAtEnd - this.machineCpuAtStart;
         const cpuOf = (file: string) => tallies.get(file)?.cpuS;
         const cpuTotal = files.reduce((sum, f) => sum + (cpuOf(f.file) ?? 0), 0);
         const load = (l: number[]) => l.map((n) => n.toFixed(1)).join(" / ");
@@ -79,9 +98,11 @@ export default class SlowestTests implements Reporter {
             ``,
             `${new Date(this.startedAt).toISOString()}, ${seconds(Date.now() - this.startedAt)} s wall, ${files.length} files, ${timed.length} tests, ${os.cpus().length} cores.`,
             `Load average (1 / 5 / 15 min): ${load(this.startLoad)} at the start, ${load(os.loadavg())} at the end.`,
-            `CPU of the files, summed: ${cpuTotal.toFixed(0)} s (user and system, each file's worker and what it started).`,
+            `CPU of the files, summed: ${cpuTotal.toFixed(0)} s (user and system, each file's worker and what it waited for).`,
+            machineBusy === undefined ? `` : `The machine was busy ${machineBusy.toFixed(0)} CPU s of its ${(os.cpus().length * wallS).toFixed(0)} (${((100 * machineBusy) / (os.cpus().length * wallS)).toFixed(0)} %), the provider plugins the files' figures miss and anything else on the machine included.`,
             ``,
-            `"CPU s": the file's worker and every process it started and waited for, user and system time; the table is`,
+            `"CPU s": the file's worker and every process it started and waited for, user and system time (not the provider`,
+            `plugins, which the CLI ends by a signal and never waits for: about a third of a plugin-face operation); the table is`,
             `in its order, since on a loaded machine a file's wall time says more of its neighbours than of it. "pulumi`,
             `operations": how many \`pulumi\` preview, up, refresh, destroy and import processes the file ran`,
             `(harness/pulumiCli.ts) and their summed wall time, "other pulumi" the same for its other \`pulumi\` commands`,
