@@ -59,6 +59,7 @@ import { descendants, killAll, untilCrashPoint, type ProcessInfo } from "../supp
 import { goData, javascriptData, javascriptProgram, pythonProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
 import { goMissing, goProject, writeGoProgram } from "./goProject";
 import { pythonMissing, pythonProject } from "./pythonProject";
+import { savedState } from "./savedState";
 import { chainsOf, dealt, OPERATIONS, pairsOf, pointName, type Counts, type CrashPoint, type Operation, type Pair } from "./crashPoints";
 
 const BOARD_URL = "crash-board";
@@ -260,16 +261,6 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an upd
         await crashFace(face, emulators, projects);
     });
 });
-
-/**
- * The state the stack's last operation saved: the file backend's checkpoint, as `pulumi stack export` prints it (secrets
- * encrypted), read from its file rather than by a CLI start (two per crash point).
- */
-function savedState(project: PulumiProject): { resources?: Array<Record<string, any>>; pending_operations?: unknown[] } {
-    const stacks = path.join(project.dir, ".backend", ".pulumi", "stacks");
-    const [name] = fs.readdirSync(stacks);
-    return JSON.parse(fs.readFileSync(path.join(stacks, name!, `${project.stack}.json`), "utf8")).checkpoint.latest ?? {};
-}
 
 /** A face's chains of the points dealt to it (the first face ready counts the writes first). */
 async function crashFace(face: Face, emulators: RunningEmulator[], projects: PulumiProject[]): Promise<void> {
