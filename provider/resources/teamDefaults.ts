@@ -19,7 +19,7 @@ import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
 import { Claims, declaredDomainKey, domainKey, teamOf } from "./claims";
-import { declaredFormOf, type KnownRoles } from "../model/compare";
+import { declaredFormOf, isImageUpload, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import { identityLabel, identityOf, PROCESS_CONTEXT, sameOwner, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
@@ -176,8 +176,9 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
      * changed it since). A setting the team now holds at another value was changed since, outside this stack (by hand,
      * in the dashboard): its recorded original is stale, and the team's value now is the one to put back, so it is
      * left out, named in a warning (by name only: the values may be secrets). A setting the record has no `written`
-     * value for (a record from before `written` was kept, or one no longer declared when it was written), or the
-     * team's record does not show, cannot be judged, and is taken as recorded, as before.
+     * value for (a record from before `written` was kept, or one no longer declared when it was written), one written
+     * as an image upload (the API makes a URL of it), or one the team's record does not show, cannot be judged, and is
+     * taken as recorded, as before.
      */
     private async stillHeld(client: RoomsClient, found: { values: Values; written?: Values }, live: Values, ctx: Context): Promise<{ values: Values; written: Values }> {
         const written = found.written ?? {};
@@ -187,7 +188,8 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         const moved: string[] = [];
         for (const [field, original] of Object.entries(found.values)) {
             const name = toCamelName(field);
-            const judged = name in written && live[name] !== undefined;
+            // An image sent as an upload reads back as the URL the API made of it, which the record cannot know.
+            const judged = name in written && live[name] !== undefined && !(inputSettings(teamDefaults).get(name)?.compare === "image" && isImageUpload(written[name]));
             const holdsOriginal = JSON.stringify(now[field]) === JSON.stringify(original);
             const holdsWritten = judged && changedSettings(teamDefaults, { [name]: written[name] }, live, roles).length === 0;
             if (!judged || holdsOriginal || holdsWritten) values[field] = original;
