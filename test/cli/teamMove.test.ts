@@ -73,6 +73,10 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI: a r
         expect(configUp.code, configUp.stdout + configUp.stderr).toBe(0);
         expect(await roomsOf(teamA)).toEqual([]);
         expect(await roomsOf(teamB)).toEqual(["home", "twin-moved"]);
+
+        const destroy = await project.destroy([], { preview: false });
+        expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+        expect(await roomsOf(teamB)).toEqual([]);
     });
 
     it("SDK face: the stack's config pointed at another team fails at preview naming the Room, the team reached now (not its secret old URL) and the way out; refresh still reaches it; after a failed `up --skip-preview`, that way out (pointed back, up, destroy) deletes it", async () => {
