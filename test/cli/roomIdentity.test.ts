@@ -34,8 +34,8 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
     for (const plugin of [false, true]) {
         const face = plugin ? "plugin face" : "dynamic face";
 
-        it(`${face}: a Room without friendlyUrl: preview shows its name unknown; an up whose create landed but whose answer and lookup were lost, then the next up, leave one room, the state's, and nothing to do; up --replace makes a new room under a new name and deletes the old one; destroy leaves none`, async () => {
-            const project = await projectFor(emulator, standup("Daily standup"), { plugin });
+        it(`${face}: a Room without friendlyUrl: preview shows its name unknown; an up whose create landed but whose answer and lookup were lost, then the next up, leave one room, the state's, and nothing to do; up --replace makes a new room under a new name and deletes the old one; a stack of the same project and stack name on another backend gets its own room, and neither changes or deletes the other's; destroy leaves none`, async () => {
+            const project = await projectFor(emulator, standup("Alice's standup"), { plugin });
             projects.push(project);
             // Preview cannot know the name up will choose: it shows it as unknown, not a name up would not create.
             const preview = await project.preview();
@@ -75,24 +75,18 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
             expect((await stateOf(project))?.id).toBe(rooms[0]!.id);
             expect((await api("GET", `/rooms/${rooms[0]!.id}`)).status).toBe(200);
 
-            const destroy = await project.destroy([], { preview: false });
-            expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
-            expect(await liveRooms()).toEqual([]);
-        });
-
-        it(`${face}: two stacks of one project and stack name on two backends each get their own room; neither changes or deletes the other's`, async () => {
-            const alice = await projectFor(emulator, standup("Alice's standup"), { plugin });
+            // Two stacks of one project and stack name on two backends (two people's `dev` stacks, one team): Bob's
+            // stack gets a room of its own; neither changes nor deletes the other's.
+            const alice = project;
+            const alices = rooms[0]!;
             const bob = await projectFor(emulator, standup("Bob's standup"), { plugin });
-            projects.push(alice, bob);
+            projects.push(bob);
             expect(alice.stack).toBe(bob.stack);
-
-            expect((await alice.up([], { preview: false })).code).toBe(0);
             const bobUp = await bob.up([], { preview: false });
             expect(bobUp.code, bobUp.stdout + bobUp.stderr).toBe(0);
-            const rooms = await liveRooms();
-            expect(rooms.map((r) => r.description).sort()).toEqual(["Alice's standup", "Bob's standup"]);
-            const alices = rooms.find((r) => r.description === "Alice's standup")!;
-            expect((await stateOf(alice))?.id).toBe(alices.id);
+            const both = await liveRooms();
+            expect(both.map((r) => r.description).sort()).toEqual(["Alice's standup", "Bob's standup"]);
+            expect(both.find((r) => r.description === "Alice's standup")?.id).toBe(alices.id);
             expect((await stateOf(bob))?.id).not.toBe(alices.id);
             expect(await alice.outputs()).toMatchObject({ standupUrl: `https://acme.digitalsamba.com/${alices.friendly_url}` });
 
@@ -102,6 +96,10 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: the room a Room resource ma
             // Alice's next up leaves her room as it was, and has nothing to do: a generated name, once made, is kept.
             expect((await alice.up(["--expect-no-changes"], { preview: false })).code).toBe(0);
             expect((await api("GET", `/rooms/${alices.id}`)).body.description).toBe("Alice's standup");
+
+            const destroy = await alice.destroy([], { preview: false });
+            expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+            expect(await liveRooms()).toEqual([]);
         });
     }
 
