@@ -10,7 +10,9 @@
  * once). A way passes when every step succeeds, the rooms came up in its emulators and went away again (or stayed,
  * where the README leaves them), the folder holds what that way installs (no Node.js project for the plugin
  * executable), and the README's own claims hold (`CLAIMS`: what the steps print, the files they write, what the
- * emulators saw). A failing step is named with its README and way.
+ * emulators saw). A failing step is named with its README and way. A way's folder, its steps done, is also where a
+ * user's further claims of that example are checked rather than in a second install: go-rooms's package-folder way
+ * (./goRoomsFolder.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
