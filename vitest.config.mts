@@ -58,8 +58,9 @@ export default defineConfig({
         maxWorkers: 4,
         sequence: { sequencer: RealCliFirst },
         // One `npm pack` per run, shared by the suites that install the package (test/cli/install.ts); one build of
-        // each part of the release, shared by the suites that run it (test/support/release.ts).
-        globalSetup: ["./test/support/packOnce.ts", "./test/support/releaseOnce.ts"],
+        // each part of the release, shared by the suites that run it (test/support/release.ts); one build of the
+        // invariant harnesses' Go program and Python SDK, shared by the harnesses (test/invariants/sharedBuild.ts).
+        globalSetup: ["./test/support/packOnce.ts", "./test/support/releaseOnce.ts", "./test/support/buildOnce.ts"],
         reporters: ["default", "./test/support/slowest.ts"],
     },
 });

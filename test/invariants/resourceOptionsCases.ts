@@ -33,6 +33,7 @@ import { clearLog, cli, projectFor, requestLog } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 import { useEmulator } from "../support/emulator";
 import { typeOf } from "./everyKindProgram";
+import { savedState } from "./savedState";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/options.js");
 
@@ -280,14 +281,17 @@ export function resourceOptionCases(face: Face): void {
              * defaults go with the team they were of.
              */
             const fresh = async () => {
-                const left = (await project.exportDeployment()).deployment.resources?.filter((r) => r.custom && !String(r.type).startsWith("pulumi:providers:")) ?? [];
+                const left = savedState(project).resources?.filter((r) => r.custom && !String(r.type).startsWith("pulumi:providers:")) ?? [];
                 if (left.length > 0) await project.must(["state", "delete", "--all", "--force", "--yes"]);
                 fs.rmSync(path.join(project.dir, ".pulumi-home", "vcrooms", "team-defaults"), { recursive: true, force: true });
                 await api("POST", "/reset");
             };
-            /** The state of each resource of the stack, by name (the last part of its URN), from one `pulumi stack export`. */
+            /**
+             * The state of each resource of the stack, by name (the last part of its URN), from the backend's checkpoint
+             * file (what `pulumi stack export` prints, with no CLI start).
+             */
             const states = async () => {
-                const resources = (await project.exportDeployment()).deployment.resources ?? [];
+                const resources = savedState(project).resources ?? [];
                 return (name: string) => resources.find((r) => String(r.urn).endsWith(`::${name}`));
             };
             /** The id of each kind's resource in the stack's state, by kind (its name, or `name(kind)`). */
@@ -348,7 +352,7 @@ export function resourceOptionCases(face: Face): void {
                     expect((await roomUnder("acme-sales"))?.id).toBe(sales!.id);
                     const refreshed = await project.refresh([], { preview: false });
                     expect(refreshed.code, said(refreshed)).toBe(0);
-                    expect((await project.exportDeployment()).deployment.resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
+                    expect(savedState(project).resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
                 });
 
                 it(`${face}: a description a stack transform makes secret keeps topic, which carries it, secret in the outputs and the state`, async () => {
