@@ -59,7 +59,6 @@ import { descendants, killAll, untilCrashPoint, type ProcessInfo } from "../supp
 import { goData, javascriptData, javascriptProgram, pythonProgram, yamlProgram, type Declared, type EveryKindProgram } from "./everyKindProgram";
 import { goMissing, goProject, writeGoProgram } from "./goProject";
 import { pythonMissing, pythonProject } from "./pythonProject";
-import { savedState } from "./savedState";
 import { chainsOf, dealt, OPERATIONS, pairsOf, pointName, type Counts, type CrashPoint, type Operation, type Pair } from "./crashPoints";
 
 const BOARD_URL = "crash-board";

@@ -23,7 +23,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import * as yaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator";
 import { PLUGIN_FOLDER, ROOT, type PulumiProject, type JsonRun, type CommandResult } from "../../harness/pulumiCli";
@@ -33,7 +32,6 @@ import { clearLog, cli, projectFor, requestLog } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 import { useEmulator } from "../support/emulator";
 import { typeOf } from "./everyKindProgram";
-import { savedState } from "./savedState";
 
 const PROGRAM = path.join(ROOT, "dist/test/cli/programs/options.js");
 
@@ -252,21 +250,16 @@ export function resourceOptionCases(face: Face): void {
                     fs.writeFileSync(path.join(project.dir, "Pulumi.yaml"), yamlProgram(YAML_PROJECT, config.resources ?? [], written));
                     return;
                 }
-                // Written into the stack's config file, as a user may edit it, rather than by `pulumi config set-all`:
-                // what the program reads is the same, and a step costs no CLI start of its own.
-                const file = path.join(project.dir, `Pulumi.${project.stack}.yaml`);
-                const settings = (yaml.load(fs.readFileSync(file, "utf8")) ?? {}) as { config?: Record<string, unknown> };
-                settings.config = {
-                    ...settings.config,
+                // Written into the stack's config file (setConfig, harness/stackConfig.ts), as a user may edit it: what the
+                // program reads is the same, and a step costs no CLI start of its own.
+                await project.setConfig({
                     "test:resources": JSON.stringify(config.resources ?? []),
                     "test:components": JSON.stringify(config.components ?? []),
                     "test:outputs": JSON.stringify(config.outputs ?? []),
                     "test:secretTransform": JSON.stringify(config.secretTransform ?? []),
                     "test:refusals": config.refusals ?? "throw",
                     "test:providers": JSON.stringify(config.providers ?? []),
-                };
-                // JSON is YAML too (js-yaml's `load` is all this repository declares of it).
-                fs.writeFileSync(file, JSON.stringify(settings, null, 2) + "\n");
+                });
             };
             /** Empties the stack: the next case starts from nothing. */
             const clear = async () => {
@@ -281,7 +274,7 @@ export function resourceOptionCases(face: Face): void {
              * defaults go with the team they were of.
              */
             const fresh = async () => {
-                const left = savedState(project).resources?.filter((r) => r.custom && !String(r.type).startsWith("pulumi:providers:")) ?? [];
+                const left = project.savedDeployment().resources?.filter((r) => r.custom && !String(r.type).startsWith("pulumi:providers:")) ?? [];
                 if (left.length > 0) await project.must(["state", "delete", "--all", "--force", "--yes"]);
                 fs.rmSync(path.join(project.dir, ".pulumi-home", "vcrooms", "team-defaults"), { recursive: true, force: true });
                 await api("POST", "/reset");
@@ -291,7 +284,7 @@ export function resourceOptionCases(face: Face): void {
              * file (what `pulumi stack export` prints, with no CLI start).
              */
             const states = async () => {
-                const resources = savedState(project).resources ?? [];
+                const resources = project.savedDeployment().resources ?? [];
                 return (name: string) => resources.find((r) => String(r.urn).endsWith(`::${name}`));
             };
             /** The id of each kind's resource in the stack's state, by kind (its name, or `name(kind)`). */
@@ -352,7 +345,7 @@ export function resourceOptionCases(face: Face): void {
                     expect((await roomUnder("acme-sales"))?.id).toBe(sales!.id);
                     const refreshed = await project.refresh([], { preview: false });
                     expect(refreshed.code, said(refreshed)).toBe(0);
-                    expect(savedState(project).resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
+                    expect(project.savedDeployment().resources?.filter((r) => String(r.urn).endsWith("::lobby"))).toHaveLength(1);
                 });
 
                 it(`${face}: a description a stack transform makes secret keeps topic, which carries it, secret in the outputs and the state`, async () => {

@@ -29,7 +29,6 @@ import { apiCaller, control } from "../support/http";
 import { pythonMissing, pythonProject } from "./pythonProject";
 import { pythonName } from "./everyKindProgram";
 import { goMissing, goProject, writeGoProgram } from "./goProject";
-import { savedUrn } from "./savedState";
 
 const host = "dir" in cli ? path.join(cli.dir, "pulumi-language-yaml") : "";
 const skip = "skip" in cli ? cli.skip : fs.existsSync(host) ? undefined : `no Pulumi YAML language host at ${host}`;
@@ -215,7 +214,7 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
     it("up --replace: a replaced room its replacement adopted is not deleted; in the same up, team defaults the API did not apply", async () => {
         await eachLanguage(async (f, emulator, p) => {
             const api = apiCaller(emulator);
-            const urn = savedUrn(p, "kept");
+            const urn = String((await p.resourceState("kept"))?.urn ?? "no resource kept in the stack's state");
             // The API answers the team's defaults as they were (the room's replacement writes to its room, not to the team).
             const now = (await api("GET", "/")).body;
             await control(emulator, "POST", "/faults", { method: "PATCH", path: "/api/v1/", status: 200, body: now });
@@ -255,7 +254,7 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
             const files = fs.readdirSync(records);
             expect(files.length).toBeGreaterThan(0);
             for (const file of files) fs.writeFileSync(path.join(records, file), "damaged");
-            const urn = savedUrn(p, "defaults2");
+            const urn = String((await p.resourceState("defaults2"))?.urn ?? "no resource defaults2 in the stack's state");
             const up = await p.up(["--replace", urn], { preview: false });
             expect(up.code, up.stdout + up.stderr).toBe(0);
             shows(f, up, { defaultsRecordUnread: "defaults2" });
