@@ -73,22 +73,21 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: what a Room's diff shows", 
             const roomPath = `/rooms/${args.friendlyUrl}`;
             for (const s of secretSettings) expect((await api("GET", roomPath)).body[s], s).toBe(SECRET_VALUES[s]![0]);
 
-            // Each secret changed outside in turn: the drift preview shows it alone as changed (so the one repaired
-            // before is no change any more), masked; `up --refresh` puts it back.
-            for (const s of secretSettings) {
-                await api("PATCH", roomPath, { [s]: SECRET_VALUES[s]![1] });
-                const drift = await project.run(["preview", "--refresh", "--diff", "--expect-no-changes", "--non-interactive"]);
-                printed.push(drift.stdout, drift.stderr);
-                expect(drift.code, `${s}: ${drift.stdout}${drift.stderr}`).not.toBe(0);
-                // The room's update, showing the one setting that drifted as changed, masked; no other as changed.
-                const update = drift.stdout.slice(drift.stdout.search(/Room: \(update\)/), drift.stdout.indexOf("Resources:"));
-                const changedLines = update.split("\n").filter((line) => /^\s*[-+~]\s+\w+\s*:/.test(line));
-                expect(changedLines.map((line) => line.trim().replace(/\s+/g, " ")), `${s}: ${drift.stdout}`).toEqual([expect.stringMatching(new RegExp(`^[+~] ${toCamelName(s)} ?: .*\\[secret\\]$`))]);
-                expect(drift.stdout).toMatch(/~ 1 to update/);
-                const repair = keep(await project.up(["--refresh"], { preview: false }));
-                expect(repair.code, repair.stdout + repair.stderr).toBe(0);
-                expect((await api("GET", roomPath)).body[s], s).toBe(SECRET_VALUES[s]![0]);
-            }
+            // Every secret changed outside at once: the drift preview shows each of them as changed, masked, and no
+            // other setting; one `up --refresh` puts them all back.
+            await api("PATCH", roomPath, Object.fromEntries(secretSettings.map((s) => [s, SECRET_VALUES[s]![1]])));
+            const drift = await project.run(["preview", "--refresh", "--diff", "--expect-no-changes", "--non-interactive"]);
+            printed.push(drift.stdout, drift.stderr);
+            expect(drift.code, drift.stdout + drift.stderr).not.toBe(0);
+            // The room's update, showing the settings that drifted as changed, masked; no other as changed.
+            const changed = drift.stdout.slice(drift.stdout.search(/Room: \(update\)/), drift.stdout.indexOf("Resources:"));
+            const changedLines = changed.split("\n").filter((line) => /^\s*[-+~]\s+\w+\s*:/.test(line)).map((line) => line.trim().replace(/\s+/g, " "));
+            expect(changedLines, drift.stdout).toHaveLength(secretSettings.length);
+            for (const s of secretSettings) expect(changedLines, `${s}: ${drift.stdout}`).toContainEqual(expect.stringMatching(new RegExp(`^[+~] ${toCamelName(s)} ?: .*\\[secret\\]$`)));
+            expect(drift.stdout).toMatch(/~ 1 to update/);
+            const repair = keep(await project.up(["--refresh"], { preview: false }));
+            expect(repair.code, repair.stdout + repair.stderr).toBe(0);
+            for (const s of secretSettings) expect((await api("GET", roomPath)).body[s], s).toBe(SECRET_VALUES[s]![0]);
 
             await project.setConfig(rooms("Yearly board"));
             const update = await previewDiff();
@@ -96,7 +95,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: what a Room's diff shows", 
             for (const key of BOOKKEEPING) expect(update).not.toContain(key);
 
             // Back to the state's own description, then the state rewritten as an earlier version wrote it: no change
-            // planned, through a refresh too (which also finds the last secret put back for good).
+            // planned, through a refresh too (which also finds the secrets put back for good).
             await project.setConfig(rooms("Quarterly board"));
             await asWrittenBefore(project);
             const quiet = keep(await project.run(["preview", "--refresh", "--diff", "--expect-no-changes", "--non-interactive"]));
