@@ -3,6 +3,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { PASSPHRASE } from "./harness/pulumiCli";
+import { STACK_KEY_VARIABLE, stackKeyFor } from "./harness/stackConfig";
 
 const realCli = (file: string) => /[/\\]test[/\\](cli|package|release|upgrade|invariants)[/\\]/.test(file);
 
@@ -40,6 +42,10 @@ export default defineConfig({
             // Where each test file leaves how long its `pulumi` processes ran (test/support/commandTally.ts), for the
             // reporter's table (test/support/slowest.ts reads and removes it).
             VCROOMS_COMMAND_TALLY_DIR: path.join(os.tmpdir(), `vcrooms-test-command-tally-${process.pid}`),
+            // One passphrase salt and its key for every stack the run's harness makes, so the stack config files are
+            // written without a `pulumi config` start and the key (a million rounds of PBKDF2) is derived once a run
+            // (harness/stackConfig.ts).
+            [STACK_KEY_VARIABLE]: stackKeyFor(PASSPHRASE),
         },
         setupFiles: ["./test/support/commandTally.ts"],
         hookTimeout: 60_000,

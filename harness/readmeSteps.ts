@@ -125,8 +125,8 @@ export interface StepsOptions {
  * A user's shell: PATH with the Pulumi CLI's folder first, a home of its own with its ~/.pulumi (plugins installed
  * there) and the state backend the user logged in to (PULUMI_BACKEND_URL: `pulumi login --local` would write into
  * the account's real home, which the CLI reads from the password database, not HOME), so runs do not meet; the
- * machine's caches (npm's, Go's, pip's) kept; nothing of ours or Pulumi's configuration from the caller's
- * environment. Nothing downloads a plugin (nothing is published).
+ * machine's caches (npm's, Go's, pip's) kept, and npm's settings of a user who has run it before; nothing of ours or
+ * Pulumi's configuration from the caller's environment. Nothing downloads a plugin (nothing is published).
  */
 export function userEnvironment(home: string, clone: string, cliDir: string): NodeJS.ProcessEnv {
     const own = os.homedir();
@@ -142,6 +142,14 @@ export function userEnvironment(home: string, clone: string, cliDir: string): No
         XDG_CACHE_HOME: process.env.XDG_CACHE_HOME ?? path.join(own, ".cache"),
         GOPATH: process.env.GOPATH ?? path.join(own, "go"),
         npm_config_cache: process.env.npm_config_cache ?? path.join(own, ".npm"),
+        // npm settings a user may well have in ~/.npmrc (this machine's account has the first three; the new home
+        // has no .npmrc): no audit or funding report, no check for a newer npm, the cache before the registry. The
+        // README's `npm install` runs as written; these took about 0.5 s of user CPU off each install of the tarball
+        // (4.6 to 4.1 s, three runs each, docs/testing.md "Issue 42: userrun").
+        npm_config_audit: "false",
+        npm_config_fund: "false",
+        npm_config_update_notifier: "false",
+        npm_config_prefer_offline: "true",
         ...(process.env.PYENV_ROOT || fs.existsSync(path.join(own, ".pyenv")) ? { PYENV_ROOT: process.env.PYENV_ROOT ?? path.join(own, ".pyenv") } : {}),
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",

@@ -23,6 +23,7 @@ import { checkInputs } from "./check";
 import { Claims, domainKey, roomAddressKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { describeFailure } from "../api/messages";
+import { expiredWhenGone } from "./room";
 import { WARNINGS } from "./warnings";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -41,11 +42,54 @@ interface Bookkeeping {
      * before says "connection" for it.
      */
     stale: { input: "room" | "token" | "connection"; reason: string };
+    /**
+     * The expiry of the token's room (`expires_at` as the API's record gives it), read when the token is issued and at
+     * each refresh that finds the room: the API deletes a room at its expiry, and a refresh that finds the room gone
+     * after it tells that from a deletion by it (`read`). The token holds only the room's id, and a room gone has
+     * nothing left to ask.
+     */
+    roomExpiresAt: string;
+    /**
+     * Set by a refresh that found the room gone at its expiry (a Room kept in the stack as `expired`): the token admits
+     * no one, but is not issued anew, since no token can be issued for that room; a new room (the program's later
+     * `expiresAt`) changes the token's `room`, which issues it.
+     */
+    roomExpired: boolean;
 }
 type TokenOutputs = ProviderOutputsOf<typeof joinToken, Bookkeeping>;
 
+/** What a refresh found of a token: stale (why), or its room expired; and the room's expiry as last known. */
+interface Found {
+    stale?: Bookkeeping["stale"];
+    roomExpiresAt?: string;
+    roomExpired?: true;
+}
+
 /** Why a token the connection's developer key does not verify is issued anew. */
 const ROTATED_AWAY = "it does not verify with the developer key (the key was rotated), so the room refuses it";
+
+/** A room's expiry as its record gives it, when it has one. */
+const expiryOf = (record: Values): string | undefined => (typeof record.expires_at === "string" && record.expires_at !== "" ? record.expires_at : undefined);
+
+/** Whether the API knows a room by that id or name. */
+async function roomAnswers(client: RoomsClient, room: string): Promise<boolean> {
+    try {
+        await client.getRoom(room);
+        return true;
+    } catch (error) {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+    }
+}
+
+/** The issue of a token for a room the API does not know: the room named, and why it may be gone. */
+function roomGone(room: string, error: unknown): Error {
+    const gone = new Error(
+        `the room ${room} does not exist (the API answered 404: it was deleted, or the API deleted it at its expiresAt), so no token can be issued for it; give the token a room that exists (a Room kept as expired is created anew once the program declares a later expiresAt)`,
+    );
+    (gone as Error & { cause?: unknown }).cause = error;
+    return gone;
+}
 
 /** The API's field for each input. */
 const BODY_FIELDS = { userName: "u", userId: "ud", initials: "initials", role: "role", breakoutId: "breakoutId", avatar: "avatar" } as const;
@@ -96,6 +140,11 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         const changed = userExtras(joinToken)
             .map(([name]) => name)
             .filter((name) => name !== "connection" && JSON.stringify((news as Values)[name]) !== JSON.stringify(declaredOf(olds, name)));
+        // Its room expired (a refresh found it gone at its expiresAt): a token issued anew, for whatever reason, would
+        // fail, as the room is gone; the refresh warned. A new room (a changed `room`) issues it again.
+        if (changed.length === 0 && olds.roomExpired === true) {
+            return withTeamMove({ changes: false, replaces: [], deleteBeforeReplace: false, stables: stableOutputs(joinToken), detailedDiff: {} }, this.clientFor, olds, news);
+        }
         // A stale token is the same input, or the same token, issued anew: an update that replaces, never the add or
         // delete of a property (detailOf would judge `token`, an output the inputs lack, deleted).
         let stale: "room" | "token" | undefined = changed.length === 0 && olds.stale !== undefined ? (olds.stale.input === "room" ? "room" : "token") : undefined;
@@ -174,10 +223,15 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
         if (inputs.notBefore !== undefined) body.nbf = apiTime(inputs.notBefore);
         if (inputs.expiresAt !== undefined) body.exp = apiTime(inputs.expiresAt);
         let issued: { token: string; link: string };
+        let roomExpiresAt: string | undefined;
         try {
-            issued = await this.client(inputs.connection).createJoinToken(inputs.room!, body);
+            const client = this.client(inputs.connection);
+            // The room's expiry, for a later refresh to tell the room's expiry from its deletion (read); and a room the API
+            // does not know is named as gone before anything is issued, in words, not as a 404 of a path.
+            roomExpiresAt = expiryOf(await client.getRoom(inputs.room!));
+            issued = await client.createJoinToken(inputs.room!, body);
         } catch (error) {
-            throw describeFailure("issue", tokenLabel(inputs), error);
+            throw describeFailure("issue", tokenLabel(inputs), error instanceof NotFoundError ? roomGone(inputs.room!, error) : error);
         }
         const claims = decodeJoinToken(issued.token);
         // An expiry already past when issued would be replaced on every run: refuse it, naming the input.
@@ -195,6 +249,7 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
             issuedAt: isoOf(claims.iat),
             notBefore: isoOf(claims.nbf),
             expiresAt: isoOf(claims.exp),
+            roomExpiresAt,
         });
         // The id must not be derived from the token: ids are never secret.
         return { id: randomUUID(), outs };
@@ -206,37 +261,49 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
      * changed (renamed in place, or the team's domain changed: the link answers 404), or a developer key that no
      * longer verifies it (rotated). Any of them marks it stale, and the diff then issues it anew. The checks belong
      * here, not in `diff`: they are drift outside the program, which `--refresh` is for, and a plain preview stays
-     * free of requests per token.
+     * free of requests per token. A room gone at its expiry (the expiry recorded at issue, or by the last refresh that
+     * found the room, passed by either clock) is not stale but expired: no token can be issued for it, so the token is
+     * kept, with a warning, until its `room` changes (docs/assumptions.md, "A join token on an expired room").
      */
     async read(id: string, props: TokenOutputs = {}, ctx: Context = PROCESS_CONTEXT): Promise<KindRead<TokenOutputs>> {
         if (typeof props.token !== "string" || typeof props.link !== "string") return { id, props };
-        let stale: Bookkeeping["stale"] | undefined;
+        let found: Found;
         try {
-            stale = await this.staleness(props.token, props.link, props.connection);
+            found = await this.staleness(props, props.token, props.link);
         } catch (error) {
             throw describeFailure("check", tokenLabel(props), error);
         }
-        const { stale: _old, ...rest } = props;
+        const { stale: _old, roomExpired: _expired, roomExpiresAt: _expiry, ...rest } = props;
+        const { stale, roomExpiresAt, roomExpired } = found;
         if (stale) ctx.warn(WARNINGS.tokenStale(tokenLabel(props), stale.reason));
-        // Not stale: signed with the key of the team reached, whose room it names.
-        return { id, props: stale ? { ...rest, stale } : rest, ...(stale ? {} : { foundInTeam: true }) };
+        if (roomExpired) ctx.warn(WARNINGS.tokenRoomExpired(tokenLabel(props), decodeJoinToken(props.token).rd, roomExpiresAt!));
+        const outs: TokenOutputs = definedOnly({ ...rest, stale, roomExpiresAt, roomExpired });
+        // Not stale: signed with the key of the team reached, whose room it names (or named, until its expiry).
+        return { id, props: outs, ...(stale ? {} : { foundInTeam: true }) };
     }
 
-    private async staleness(token: string, link: string, connection?: ConnectionInput): Promise<Bookkeeping["stale"] | undefined> {
-        const client = this.client(connection);
+    private async staleness(props: TokenOutputs, token: string, link: string): Promise<Found> {
+        const client = this.client(props.connection);
+        const known = { roomExpiresAt: props.roomExpiresAt };
         if (!(await signedWith(token, client.config.developerKey))) {
-            return { input: "token", reason: ROTATED_AWAY };
+            return { ...known, stale: { input: "token", reason: ROTATED_AWAY } };
         }
         const roomId = decodeJoinToken(token).rd;
-        let roomUrl: string;
+        let record: Values;
         try {
-            roomUrl = (await client.getRoom(roomId)).room_url;
+            record = await client.getRoom(roomId);
         } catch (error) {
-            if (error instanceof NotFoundError) return { input: "room", reason: `its room ${roomId} no longer exists (deleted, or replaced by a new room)` };
-            throw error;
+            if (!(error instanceof NotFoundError)) throw error;
+            const gone = { ...known, stale: { input: "room" as const, reason: `its room ${roomId} no longer exists (deleted, or replaced by a new room)` } };
+            if (!(await expiredWhenGone(client, props.roomExpiresAt))) return gone;
+            // Expired; but a `room` given as a name another room answers to now (made anew under it) is that room's.
+            if (typeof props.room === "string" && props.room !== roomId && (await roomAnswers(client, props.room))) return gone;
+            return { ...known, roomExpired: true };
         }
+        const roomExpiresAt = expiryOf(record);
+        const roomUrl = record.room_url as string;
         const linked = link.split("?")[0];
-        return linked === roomUrl ? undefined : { input: "room", reason: `its link points to ${linked}, but the room's address is now ${roomUrl} (renamed, or the team's domain changed)` };
+        return linked === roomUrl ? { roomExpiresAt } : { roomExpiresAt, stale: { input: "room", reason: `its link points to ${linked}, but the room's address is now ${roomUrl} (renamed, or the team's domain changed)` } };
     }
 
     /** Forgets the token: the API cannot revoke one, so it stays valid until its expiry. */

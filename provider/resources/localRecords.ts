@@ -34,8 +34,11 @@ export interface RecordKey {
     readonly instance?: string;
 }
 
-/** A record read back: its values, or why they cannot be read (the developer key changed since it was written). */
-export type RecordRead = { values: Values } | { unreadable: string } | undefined;
+/**
+ * A record read back: its values (and `written`, where the writer kept it: what it was about to write, to judge later
+ * whether the values are still the ones to take), or why they cannot be read (the developer key changed since).
+ */
+export type RecordRead = { values: Values; written?: Values } | { unreadable: string } | undefined;
 
 const SALT = "pulumi-vcrooms local records v1";
 
@@ -78,20 +81,21 @@ export class LocalRecords {
             decipher.setAAD(Buffer.from(this.id(key)));
             decipher.setAuthTag(Buffer.from(tag, "base64"));
             const plain = Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
-            return { values: (JSON.parse(plain) as { values: Values }).values };
+            const { values, written } = JSON.parse(plain) as { values: Values; written?: Values };
+            return written === undefined ? { values } : { values, written };
         } catch {
             return { unreadable: `${this.file(key)} was written under another developer key, or is damaged` };
         }
     }
 
     /** Writes the record durably (fsync, then rename over the old one), before the write it protects. */
-    write(key: RecordKey, developerKey: string, values: Values): void {
+    write(key: RecordKey, developerKey: string, values: Values, written?: Values): void {
         try {
             fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
             const iv = randomBytes(12);
             const cipher = createCipheriv("aes-256-gcm", this.cipherKey(key, developerKey), iv);
             cipher.setAAD(Buffer.from(this.id(key)));
-            const data = Buffer.concat([cipher.update(JSON.stringify({ values }), "utf8"), cipher.final()]);
+            const data = Buffer.concat([cipher.update(JSON.stringify(written === undefined ? { values } : { values, written }), "utf8"), cipher.final()]);
             const text = JSON.stringify({ version: 1, iv: iv.toString("base64"), tag: cipher.getAuthTag().toString("base64"), data: data.toString("base64") });
             const temporary = `${this.file(key)}.${process.pid}.tmp`;
             const fd = fs.openSync(temporary, "w", 0o600);

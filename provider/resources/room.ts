@@ -141,6 +141,18 @@ export function hasExpired(outputs: Values, now: Date): boolean {
 }
 
 /**
+ * Whether a room found gone had reached `expiresAt` (an expiry as the API's record gives it): by this machine's clock,
+ * or else by the API's, which deleted it (one small read, made only for a room gone before its expiry by ours). With
+ * the API's clock ahead, a room it deleted at its expiry would otherwise count as deleted outside Pulumi.
+ */
+export async function expiredWhenGone(client: RoomsClient, expiresAt: unknown): Promise<boolean> {
+    if (typeof canonicalInstant(expiresAt) !== "number") return false;
+    if (hasExpired({ expiresAt }, new Date())) return true;
+    const apiNow = await client.serverTime();
+    return apiNow !== undefined && hasExpired({ expiresAt }, apiNow);
+}
+
+/**
  * The diff of a room kept as expired (the API deleted it at expiresAt): with the same expiresAt declared and
  * nothing else changed, the program is met; any other program needs a room again, so a new one replaces it
  * (the old one is already gone, so it goes first).
@@ -687,10 +699,12 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         let record: RoomRecord | undefined;
         let teamRoles: KnownRoles = [];
         let declared: Values = {};
+        let expired = props.expired === true;
         try {
             const client = this.client(props);
             // A create kept as unsettled: the room it made, if provably its own, becomes the resource's (its id with it).
             record = id.startsWith(UNSETTLED) ? await this.settledRoom(client, props, ctx) : await findRoom(client, id);
+            if (!record && props.expired !== true) expired = await expiredWhenGone(client, props.expiresAt);
             if (record) {
                 declared = importing ? withoutCreationMarker(importedInputs(room, outputsOf(room, record, {}), deepKeysToCamel(await client.getDefaults()) as Values)) : previousInputs(room, props);
                 teamRoles = await teamRolesFor(client, room, declared);
@@ -705,7 +719,7 @@ export class RoomProvider implements ResourceKind<RoomInputs, RoomOutputs> {
         if (!record) {
             // Gone at its expiresAt, as declared: kept as expired, so the unchanged program stays valid and green
             // (see expiredDiff). Gone otherwise (deleted outside Pulumi): an empty id tells the engine to drop it.
-            if (props.expired === true || hasExpired(props, new Date())) {
+            if (expired) {
                 const outs = { ...props, expired: true };
                 return { id, props: outs, inputs: inputsAfterRead(room, props, outs) as RoomOutputs };
             }

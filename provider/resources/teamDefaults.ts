@@ -19,7 +19,7 @@ import { teamDefaults } from "../declarations/teamDefaults";
 import { containsUnknown } from "../model/check";
 import { checkInputs } from "./check";
 import { Claims, declaredDomainKey, domainKey, teamOf } from "./claims";
-import { declaredFormOf, type KnownRoles } from "../model/compare";
+import { declaredFormOf, isImageUpload, type KnownRoles } from "../model/compare";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { diffOf } from "./diff";
 import { identityLabel, identityOf, PROCESS_CONTEXT, sameOwner, type Context, type KindCheck, type KindDiff, type KindRead, type ResourceKind } from "./kind";
@@ -163,11 +163,46 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
         if (key && (identity === undefined || this.claims.ownerOf(takenOverKey(client, identity)) !== identity)) this.originals.remove(key);
     }
 
-    /** The values an earlier create of this resource recorded, if any; a record that cannot be read is named in a warning. */
-    private recorded(client: RoomsClient, key: RecordKey | undefined, ctx: Context): Values | undefined {
+    /** What an earlier create of this resource recorded, if anything; a record that cannot be read is named in a warning. */
+    private recorded(client: RoomsClient, key: RecordKey | undefined, ctx: Context): { values: Values; written?: Values } | undefined {
         const found = key && this.originals.read(key, client.config.developerKey);
         if (found && "unreadable" in found) ctx.warn(WARNINGS.defaultsRecordUnread(found.unreadable));
-        return found && "values" in found ? found.values : undefined;
+        return found && "values" in found ? found : undefined;
+    }
+
+    /**
+     * The part of an earlier record still to be trusted: a setting whose recorded original the team still holds (that
+     * write never landed), or still holds what the record's writer was setting (`written`: it landed, and nothing
+     * changed it since). A setting the team now holds at another value was changed since, outside this stack (by hand,
+     * in the dashboard): its recorded original is stale, and the team's value now is the one to put back, so it is
+     * left out, named in a warning (by name only: the values may be secrets). A setting the record has no `written`
+     * value for (a record from before `written` was kept, or one no longer declared when it was written), one written
+     * as an image upload (the API makes a URL of it), or one the team's record does not show, cannot be judged, and is
+     * taken as recorded, as before.
+     */
+    private async stillHeld(client: RoomsClient, found: { values: Values; written?: Values }, live: Values, ctx: Context): Promise<{ values: Values; written: Values }> {
+        const written = found.written ?? {};
+        const roles = await teamRolesFor(client, teamDefaults, written);
+        const now = snapshot(live, Object.keys(found.values).map(toCamelName));
+        const values: Values = {};
+        const moved: string[] = [];
+        for (const [field, original] of Object.entries(found.values)) {
+            const name = toCamelName(field);
+            // An image sent as an upload reads back as the URL the API made of it, which the record cannot know.
+            const judged = name in written && live[name] !== undefined && !(inputSettings(teamDefaults).get(name)?.compare === "image" && isImageUpload(written[name]));
+            const holdsOriginal = JSON.stringify(now[field]) === JSON.stringify(original);
+            const holdsWritten = judged && changedSettings(teamDefaults, { [name]: written[name] }, live, roles).length === 0;
+            if (!judged || holdsOriginal || holdsWritten) values[field] = original;
+            else moved.push(name);
+        }
+        if (moved.length > 0) {
+            ctx.warn(
+                WARNINGS.defaultsRecordUnread(
+                    `for ${moved.join(", ")}, which the team holds at other values than it had before the create that wrote the record and than that create was setting (changed since, outside this stack): the values the team holds now are taken as the ones to put back`,
+                ),
+            );
+        }
+        return { values, written: Object.fromEntries(Object.entries(written).filter(([name]) => toApiName(name) in values)) };
     }
 
     async check(_olds: DefaultsInputs, news: DefaultsInputs, ctx: Context = PROCESS_CONTEXT): Promise<KindCheck<DefaultsInputs>> {
@@ -211,9 +246,12 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             // An earlier create of this resource recorded the team's values before it changed them: those are the
             // originals, not the team as it is now (which that create, or the resource this one replaces, changed).
             const key = this.originalKey(client, inputs, ctx);
-            const earlier = this.recorded(client, key, ctx);
-            const restoreValues = { ...snapshot(live, declaredKeys(inputs)), ...earlier };
-            if (key) this.originals.write(key, client.config.developerKey, restoreValues);
+            const found = this.recorded(client, key, ctx);
+            const earlier = found && (await this.stillHeld(client, found, live, ctx));
+            const restoreValues = { ...snapshot(live, declaredKeys(inputs)), ...earlier?.values };
+            // What this create sets, beside the originals: a later create that finds the record (this one killed after its
+            // write) trusts it only for the settings the team then still holds as this create leaves them.
+            if (key) this.originals.write(key, client.config.developerKey, restoreValues, { ...earlier?.written, ...sentSettings(teamDefaults, inputs) });
             const identity = identityOf(ctx);
             if (identity !== undefined) this.claims.claim(takenOverKey(client, identity), identity);
             const roles = await teamRolesFor(client, teamDefaults, inputs);
@@ -260,7 +298,7 @@ export class TeamDefaultsProvider implements ResourceKind<DefaultsInputs, Defaul
             const client = this.client(news);
             // Before the write: a record the next create of this resource (a replacement) takes over, under today's key.
             const key = this.originalKey(client, news, ctx);
-            if (key) this.originals.write(key, client.config.developerKey, restoreValues);
+            if (key) this.originals.write(key, client.config.developerKey, restoreValues, sentSettings(teamDefaults, news));
             const roles = await teamRolesFor(client, teamDefaults, news);
             const keys = changedSettings(teamDefaults, news, olds, roles);
             const record = keys.length === 0 ? recordFromOutputs(teamDefaults, olds) : await client.updateDefaults(apiBody(news, keys));

@@ -51,6 +51,11 @@ export const WARNINGS = {
         ),
     /** JoinToken refresh, or its diff (a rotated key): the token no longer admits anyone. */
     tokenStale: (label: string, reason: string) => made(`${label}: ${reason}; an up issues it anew`),
+    /** JoinToken refresh: its room was deleted by the API at its expiry (a Room kept as expired), so no token can be issued for it. */
+    tokenRoomExpired: (label: string, room: string, expiresAt: string) =>
+        made(
+            `${label}: its room ${room} expired at ${expiresAt} UTC (its expiresAt: the API deleted it), so the token admits no one; it is kept, not issued anew, as no token can be issued for a room that is gone, until the program gives the room a later expiresAt (a new room, for which the token is issued again)`,
+        ),
 } as const;
 
 export type WarningName = keyof typeof WARNINGS;

@@ -64,6 +64,5 @@ describe.skipIf("skip" in cli)("customTimeouts in the plugin face, through the r
         description = "Second description";
         await givesUp("update", () => stack.up(), "PATCH", "/api/v1/rooms/*");
         await givesUp("delete", () => stack.destroy(), "DELETE", "/api/v1/rooms/*");
-        expect((await stack.destroy()).summary.result).toBe("succeeded");
     });
 });

@@ -21,14 +21,13 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: plugin-face refresh of a Jo
         projects.push(project);
         const up = await project.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        const refresh = await project.refresh();
+        // What the refresh does is the claim, not its plan.
+        const refresh = await project.refresh([], { preview: false });
         expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
         const state = await project.exportDeployment();
         const token = state.deployment.resources!.find((r) => r.type === "vcrooms:index:JoinToken")!;
         expect(token.inputs).toMatchObject({ userName: "Alice", renewBefore: "24h" });
-        const preview = await project.preview(["--diff"]);
-        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        expect(preview.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)).toEqual([]);
+        // `--expect-no-changes` fails on any update or replacement the preview plans.
         const quiet = await project.run(["preview", "--diff", "--expect-no-changes", "--non-interactive"]);
         expect(quiet.code, quiet.stdout + quiet.stderr).toBe(0);
     });

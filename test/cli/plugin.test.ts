@@ -1,7 +1,6 @@
 /**
- * The plugin face through the real Pulumi CLI against the emulator: `pulumi import`
- * of a room made outside Pulumi, by friendly URL and by UUID, then no change against the program declaring
- * it; drift named property by property by `preview --refresh` and repaired by `up` (and, right after the create, a
+ * The plugin face through the real Pulumi CLI against the emulator (its `pulumi import` is
+ * test/cli/pluginImport.test.ts): drift named property by property by `preview --refresh` and repaired by `up` (and, right after the create, a
  * stack of the same name in another backend on the same machine refused the rooms); two explicit providers
  * for two teams; every data function through the engine's Invoke, equal to the SDK's form; and the same
  * plan from the dynamic resources and the plugin for the same program.
@@ -35,34 +34,6 @@ const stepOf = (steps: JsonStep[], name: string) => ours(steps).find((s) => s.na
 
 describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { timeout: 900_000 }, () => {
     const { api } = useEmulator({ rateLimit: 0 }, { resetEach: true, projects, started: (started) => (emulator = started) });
-
-    it("pulumi import of rooms made outside Pulumi (by friendly URL and by UUID), then no change with the declaring program", async () => {
-        const held = { friendly_url: "legacy-room", description: "Made by hand", max_participants: 25, roles: ["moderator", "attendee"], default_role: "moderator", tags: ["old"], toolbar_color: "#ABCDEF" };
-        const legacy = (await api("POST", "/rooms", held)).body;
-        const other = (await api("POST", "/rooms", { friendly_url: "other-room", description: "Another by hand" })).body;
-        const project = await pluginProject(emulator, rooms([]));
-        expect((await project.up([], { preview: false })).code).toBe(0);
-
-        const byUrl = await project.run(["import", "vcrooms:index:Room", "legacy", "legacy-room", "--yes", "--generate-code=false", "--non-interactive"]);
-        expect(byUrl.code, byUrl.stdout + byUrl.stderr).toBe(0);
-        const byId = await project.run(["import", "vcrooms:index:Room", "other", other.id, "--yes", "--generate-code=false", "--non-interactive"]);
-        expect(byId.code, byId.stdout + byId.stderr).toBe(0);
-        const state = (await project.exportDeployment()).deployment.resources ?? [];
-        // The id is the room's UUID whichever was given.
-        expect(state.find((r) => String(r.urn).endsWith("::legacy"))?.id).toBe(legacy.id);
-        expect(state.find((r) => String(r.urn).endsWith("::other"))?.id).toBe(other.id);
-
-        // The program now declares what the rooms hold, in the forms a user writes (role names, colour case).
-        await project.setConfig(
-            rooms([
-                { name: "legacy", args: { friendlyUrl: "legacy-room", description: "Made by hand", maxParticipants: 25, roles: ["moderator", "attendee"], defaultRole: "moderator", tags: ["old"], toolbarColor: "#abcdef" } },
-                { name: "other", args: { friendlyUrl: "other-room", description: "Another by hand" } },
-            ]),
-        );
-        const preview = await project.preview(["--expect-no-changes"]);
-        expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-        expect(ours(preview.steps).map((s) => `${s.op} ${s.name}`).sort()).toEqual(["same legacy", "same other"]);
-    });
 
     it("preview --refresh names exactly the drifted properties, and up repairs them", async () => {
         const board = { name: "board", args: { friendlyUrl: "board-q3", description: "Quarterly board", maxParticipants: 50, roles: ["moderator", "attendee"], toolbarColor: "#ABCDEF" } };
@@ -101,7 +72,8 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         expect(Object.keys(step?.detailedDiff ?? {}).sort()).toEqual(["description", "maxParticipants"]);
         expect(step?.detailedDiff?.description?.kind).toBe("update");
 
-        const up = await project.up(["--refresh"]);
+        // The plan was just checked by the preview above, of the same program, config and state.
+        const up = await project.up(["--refresh"], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
         expect((await api("GET", "/rooms/board-q3")).body).toMatchObject({ description: "Quarterly board", max_participants: 50 });
         const after = await project.preview(["--refresh", "--expect-no-changes"]);
@@ -187,11 +159,11 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
         const second = await startEmulator({ rateLimit: 0 });
         try {
             const room = (name: string, args: Record<string, unknown>) => ({ name, args: { friendlyUrl: `${name}-url`, ...args } });
+            // Two stages: the creates, then every other kind of step at once (an update, a create-only change that
+            // replaces, a new room, a deletion, and the defaults changed).
             const stages = [
-                { defaults: { paletteMode: "dark" }, rooms: [room("a", { description: "Room A", tags: ["x"] }), room("b", { description: "Room B", maxParticipants: 40 })] },
-                { defaults: { paletteMode: "dark" }, rooms: [room("a", { description: "Room A, second", tags: ["x"] }), room("b", { description: "Room B", maxParticipants: 40 }), room("c", { description: "Room C" })] },
+                { defaults: { paletteMode: "dark" }, rooms: [room("a", { description: "Room A", tags: ["x"] }), room("b", { description: "Room B", maxParticipants: 40 }), room("d", { description: "Room D" })] },
                 { defaults: { paletteMode: "light" }, rooms: [room("a", { description: "Room A, second", tags: ["y"] }), room("b", { description: "Room B", maxParticipants: 41 }), room("c", { description: "Room C" })] },
-                { defaults: { paletteMode: "light" }, rooms: [room("a", { description: "Room A, second", tags: ["y"] }), room("c", { description: "Room C" })] },
             ];
             const dynamic = await projectFor(second);
             projects.push(dynamic);
@@ -203,18 +175,26 @@ describe.skipIf("skip" in cli)("the plugin face through the real Pulumi CLI", { 
                     .filter((s) => s.type.startsWith(face === "dynamic" ? "pulumi-nodejs:dynamic/" : "vcrooms:index:"))
                     .map((s) => `${s.op} ${s.name}: ${(s.op === "update" || s.op === "replace" ? (face === "dynamic" ? plannedChanges(s) : Object.keys(s.detailedDiff ?? {}).sort()) : []).join(",")}`)
                     .sort();
-            for (const [i, stage] of stages.entries()) {
+            const configure = async (stage: (typeof stages)[number]) => {
                 const config = { "test:defaults": JSON.stringify(stage.defaults), ...rooms(stage.rooms) };
                 await Promise.all([dynamic.setConfig(config), plugin.setConfig(config)]);
-                const [d, p] = await Promise.all([dynamic.preview(), plugin.preview()]);
-                expect(d.code, d.stdout + d.stderr).toBe(0);
-                expect(p.code, p.stdout + p.stderr).toBe(0);
-                expect(plan(p.steps, "plugin"), `stage ${i}`).toEqual(plan(d.steps, "dynamic"));
-                // The stage previewed just above: the ups only bring both stacks to it.
-                const [du, pu] = await Promise.all([dynamic.up([], { preview: false }), plugin.up([], { preview: false })]);
-                expect(du.code, du.stdout + du.stderr).toBe(0);
-                expect(pu.code, pu.stdout + pu.stderr).toBe(0);
-            }
+            };
+            // The creates: the ups' own steps are compared (a preview of them would plan the same creates).
+            await configure(stages[0]!);
+            const [du, pu] = await Promise.all([dynamic.up([], { preview: false }), plugin.up([], { preview: false })]);
+            expect(du.code, du.stdout + du.stderr).toBe(0);
+            expect(pu.code, pu.stdout + pu.stderr).toBe(0);
+            expect(plan(pu.steps, "plugin"), "the creates").toEqual(plan(du.steps, "dynamic"));
+            expect(plan(pu.steps, "plugin").filter((s) => s.startsWith("create "))).toHaveLength(4);
+            // The changes: what each face plans, compared at preview.
+            await configure(stages[1]!);
+            const [d, p] = await Promise.all([dynamic.preview(), plugin.preview()]);
+            expect(d.code, d.stdout + d.stderr).toBe(0);
+            expect(p.code, p.stdout + p.stderr).toBe(0);
+            const planned = plan(p.steps, "plugin");
+            expect(planned, "the changes").toEqual(plan(d.steps, "dynamic"));
+            // Every kind of step is in the compared plan.
+            for (const op of ["update b", "replace a", "create c", "delete d", "update defaults"]) expect(planned.some((s) => s.startsWith(op)), `${op} in ${planned.join("; ")}`).toBe(true);
         } finally {
             await second.close();
         }

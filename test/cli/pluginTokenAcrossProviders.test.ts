@@ -61,6 +61,5 @@ describe.skipIf(skip)("a join token through another provider than its room's", {
         const after = await links();
         expect(after.roomUrl).toBe(before.roomUrl.replace("across-before", "across-after"));
         expect(after.link.split("?")[0]).toBe(after.roomUrl);
-        expect((await p.destroy([], { preview: false })).code).toBe(0);
     });
 });

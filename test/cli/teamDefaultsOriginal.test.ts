@@ -4,7 +4,8 @@
  * - `up --replace` of it (its replacement created first, the engine's default order), then destroy: after the
  *   replace the team holds the declared values, as the state says; after destroy its own values again. In both faces.
  * - its state never holds a secret in plain text: its own secret consentMessage after a replace, nor another stack's
- *   secret consentMessage it found in the team when it took the defaults over.
+ *   secret consentMessage it found in the team when it took the defaults over (that other stack's destroy puts back
+ *   what it found). One test, stepped through both.
  */
 import { describe, expect, it } from "vitest";
 import * as path from "node:path";
@@ -27,7 +28,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a TeamDefaults keeps the te
     };
     const must = (run: { code: number; stdout: string; stderr: string }) => expect(run.code, run.stdout + run.stderr).toBe(0);
 
-    it("up --replace, then destroy: the declared values after the replace, the team's own after destroy, and the secret consentMessage encrypted in state (both faces)", async () => {
+    it("up --replace, then destroy: the declared values after the replace, the team's own after destroy, and the secret consentMessage encrypted in state (both faces); another stack's TeamDefaults keeps the first stack's secret, found in the team, encrypted in its state", async () => {
         await env.control("POST", "/reset");
         const original = await teamValues();
         const secret = "consent-canary-7f3a: recordings go to the board";
@@ -43,6 +44,17 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a TeamDefaults keeps the te
         expect(await teamValues(), "after the replace the team holds what the state says").toEqual(declared);
         expect(await dynamic.exportText(), "stack export of the replaced TeamDefaults").not.toContain(secret);
         expect(dynamic.writtenText(), "the files under the project and its PULUMI_HOME").not.toContain(secret);
+
+        // Another stack's TeamDefaults of the team takes over what the first declared, its secret consentMessage
+        // included: kept encrypted in its state, and put back at its destroy.
+        const other = programProject({ program: PROGRAM, stack: "other" });
+        projects.push(other);
+        await other.init({ "vcrooms:apiUrl": env.emulator.baseUrl, "test:defaults": JSON.stringify({ paletteMode: "light" }) }, { "vcrooms:developerKey": env.emulator.developerKey, "test:consentMessage": "consent-b: stack B's text" });
+        must(await other.up([], { preview: false }));
+        expect(await other.exportText(), "the other stack's export").not.toContain(secret);
+        expect(other.writtenText(), "the files under the other stack's project and its PULUMI_HOME").not.toContain(secret);
+        must(await other.destroy([], { preview: false }));
+        expect(await teamValues(), "the other stack's destroy puts back what it found").toEqual(declared);
         must(await dynamic.destroy([], { preview: false }));
         expect(await teamValues(), "destroy after a replace").toEqual(original);
 
@@ -55,25 +67,5 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: a TeamDefaults keeps the te
         expect(await teamValues(), "after the plugin face's replace").toEqual({ ...original, language: "de-DE", palette_mode: "dark" });
         must(await plugin.destroy([], { preview: false }));
         expect(await teamValues(), "destroy after the plugin face's replace").toEqual(original);
-    });
-
-    it("another stack's TeamDefaults of the team keeps the first stack's secret consentMessage, found in the team, encrypted in its state", async () => {
-        await env.control("POST", "/reset");
-        const original = await teamValues();
-        const secretA = "consent-canary-a41c: stack A's own text";
-        const a = await projectFor(env.emulator, { "test:defaults": JSON.stringify({ language: "de-DE" }) }, { program: PROGRAM, secretConfig: { "test:consentMessage": secretA } });
-        projects.push(a);
-        must(await a.up([], { preview: false }));
-        const b = programProject({ program: PROGRAM, stack: "other" });
-        projects.push(b);
-        await b.init({ "vcrooms:apiUrl": env.emulator.baseUrl, "test:defaults": JSON.stringify({ paletteMode: "dark" }) }, { "vcrooms:developerKey": env.emulator.developerKey, "test:consentMessage": "consent-b: stack B's text" });
-        must(await b.up([], { preview: false }));
-        expect(await b.exportText(), "stack B's export").not.toContain(secretA);
-        expect(b.writtenText(), "the files under stack B's project and its PULUMI_HOME").not.toContain(secretA);
-        // B puts back what it found (A's values), then A the team's own.
-        must(await b.destroy([], { preview: false }));
-        expect(await teamValues()).toEqual({ ...original, language: "de-DE", consent_message: secretA });
-        must(await a.destroy([], { preview: false }));
-        expect(await teamValues()).toEqual(original);
     });
 });

@@ -10,7 +10,9 @@
  * once). A way passes when every step succeeds, the rooms came up in its emulators and went away again (or stayed,
  * where the README leaves them), the folder holds what that way installs (no Node.js project for the plugin
  * executable), and the README's own claims hold (`CLAIMS`: what the steps print, the files they write, what the
- * emulators saw). A failing step is named with its README and way.
+ * emulators saw). A failing step is named with its README and way. A way's folder, its steps done, is also where a
+ * user's further claims of that example are checked rather than in a second install: go-rooms's package-folder way
+ * (./goRoomsFolder.ts).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -21,6 +23,7 @@ import { ROOT } from "../../harness/pulumiCli";
 import { copyExample, outsideRepository, packedTarball } from "../cli/install";
 import { cli, cliDir, languageHosts } from "../cli/support";
 import { buildRelease, VERSION, type Release } from "../support/release";
+import { goRoomsFolderClaims } from "./goRoomsFolder";
 
 /** Every example with a README, and the template (`pulumi new`'s project). */
 const READMES = [
@@ -51,11 +54,16 @@ const seconds = (ms: number | undefined) => (ms === undefined ? "-" : `${(ms / 1
 
 /** One of the emulators a README's steps started, as the steps left it. */
 interface Team {
+    /** The emulator's API address (`/api/v1`) and the developer key the steps started it with. */
+    baseUrl: string;
+    developerKey: string;
     api(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }>;
     requests(): Promise<Array<{ method: string; path: string; status: number }>>;
 }
 
 interface Finished {
+    /** The README's way these steps were (`steps` where it offers one). */
+    way: string;
     /** What the steps printed, bash's trace (`+ command`) before each step. */
     output: string;
     /** The user's folder, as the steps left it. */
@@ -165,6 +173,13 @@ const CLAIMS: Record<string, { created?: number[]; left?: number[]; check?: (run
             expect(printed(output, "node bin/controller.js --destroy")).toBe("team-a: destroyed\nteam-b: destroyed");
         },
     },
+    "examples/go-rooms": {
+        // The package-folder way's folder, its steps done, is where a Go user's further claims are checked: a change
+        // made in the API repaired, a value out of range refused, a secret made in code, the policy pack (./goRoomsFolder.ts).
+        check: async ({ way, folder, teams }) => {
+            if (way === "folder") await goRoomsFolderClaims(folder, cliDir, teams[0]!);
+        },
+    },
     "examples/usage-report": {
         // The room the steps made to record usage in: the report's stack declares none.
         created: [1],
@@ -255,6 +270,8 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
                             return { status: res.status, body: text ? JSON.parse(text) : undefined };
                         };
                         return {
+                            baseUrl: `${origin}/api/v1`,
+                            developerKey,
                             api: (method, route, body) => call(`${origin}/api/v1${route}`, method, body, developerKey),
                             requests: async () => (await call(`${origin}/_emulator/requests`, "GET")).body.entries,
                         };
@@ -273,7 +290,7 @@ describe.skipIf("skip" in cli)("the examples' READMEs run as written from an emp
                     if (way === "executable") expect(made.filter((f) => ["package.json", "node_modules"].includes(f)), "Node.js files").toEqual([]);
                     if (way === "folder") expect(made).toContain("node_modules");
                     try {
-                        await claims.check?.({ output: run.output, folder, teams });
+                        await claims.check?.({ way, output: run.output, folder, teams });
                     } catch (error) {
                         // Which README and way, and what its steps printed: the claim's own message names the rest.
                         (error as Error).message = `${readme}, ${way}: ${(error as Error).message}\nwhat the steps printed:\n${run.output.slice(-12000)}`;

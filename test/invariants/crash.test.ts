@@ -261,16 +261,6 @@ describe.skipIf("skip" in cli)("invariant: a crash at any write of an up, an upd
     });
 });
 
-/**
- * The state the stack's last operation saved: the file backend's checkpoint, as `pulumi stack export` prints it (secrets
- * encrypted), read from its file rather than by a CLI start (two per crash point).
- */
-function savedState(project: PulumiProject): { resources?: Array<Record<string, any>>; pending_operations?: unknown[] } {
-    const stacks = path.join(project.dir, ".backend", ".pulumi", "stacks");
-    const [name] = fs.readdirSync(stacks);
-    return JSON.parse(fs.readFileSync(path.join(stacks, name!, `${project.stack}.json`), "utf8")).checkpoint.latest ?? {};
-}
-
 /** A face's chains of the points dealt to it (the first face ready counts the writes first). */
 async function crashFace(face: Face, emulators: RunningEmulator[], projects: PulumiProject[]): Promise<void> {
     const started = Date.now();
@@ -325,7 +315,7 @@ async function crashFace(face: Face, emulators: RunningEmulator[], projects: Pul
     const upstream: string[] = [];
     /** The rooms the API holds that the stack's state does not, but the one whose create's answer was held. */
     const unsavedRooms = async (crashedAt: LoggedRequest | undefined) => {
-        const saved = new Set((savedState(project).resources ?? []).filter((r) => String(r.type).endsWith(":Room")).map((r) => r.outputs?.friendlyUrl));
+        const saved = new Set((project.savedDeployment().resources ?? []).filter((r) => String(r.type).endsWith(":Room")).map((r) => r.outputs?.friendlyUrl));
         const made = await apiRooms();
         const heldRoom = crashedAt?.method === "POST" && crashedAt.path === "/api/v1/rooms" ? made.at(-1) : undefined;
         return made.filter((url) => !saved.has(url) && url !== heldRoom);
@@ -402,7 +392,7 @@ async function crashFace(face: Face, emulators: RunningEmulator[], projects: Pul
             const taken = unsaved.filter((url) => output.includes(`friendly URL ${url}): friendlyUrl: The friendly url has already been taken`));
             return fail(`${where}: the ${operation} run again failed: ${errorsOf(again)}`, taken);
         }
-        const state = savedState(project);
+        const state = project.savedDeployment();
         const pending = state.pending_operations ?? [];
         if (pending.length > 0) failures.push(`${where}: pending operations left after the ${operation} run again: ${shown(pending)}`);
         const rooms = (await apiRooms()).sort();

@@ -187,6 +187,7 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
         kept: room("warn-kept", { adoptExisting: true, description: "Kept" }),
         tokenRoom: room("warn-token"),
         ada: { type: "vcrooms:JoinToken", properties: { room: "${tokenRoom.id}", userName: "Ada" } },
+        late: { type: "vcrooms:JoinToken", properties: { room: "${expiring.id}", userName: "Late" } },
     });
     /** The program once the room and the team's defaults are handed over: `defaults2` with `paletteMode`, `after` adopting `before`'s room. */
     const handedOver = (paletteMode: string): Resources => {
@@ -260,12 +261,14 @@ describe.skipIf(skip)("warnings reach the user: the plugin face, a Pulumi YAML, 
         });
     });
 
-    it("refresh: a join token whose room is gone", async () => {
+    it("refresh: a join token whose room is gone; one whose room expired", async () => {
         await eachLanguage(async (f, emulator, p) => {
             expect((await apiCaller(emulator)("DELETE", "/rooms/warn-token")).status).toBeLessThan(300);
+            // The API's clock past the expiring room's expiresAt (a month ahead): the API deletes it, the stack keeps it.
+            await control(emulator, "POST", "/clock", { advanceSeconds: 31 * 24 * 3600 });
             const refresh = await p.refresh([], { preview: false });
             expect(refresh.code, refresh.stdout + refresh.stderr).toBe(0);
-            shows(f, refresh, { tokenStale: "ada" });
+            shows(f, refresh, { tokenStale: "ada", tokenRoomExpired: "late" });
         });
     });
 

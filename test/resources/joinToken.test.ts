@@ -11,6 +11,9 @@ import { useEmulator } from "../support/emulator";
 import { isSecretWire } from "../../harness/engine";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import { RoomsClient, resolveClientConfig } from "../../provider/api";
+import { JoinTokenProvider } from "../../provider/resources/joinToken";
+import { WARNINGS } from "../../provider/resources/warnings";
 
 let emulator: RunningEmulator;
 
@@ -148,6 +151,54 @@ describe("JoinToken", () => {
         // Nothing changed since: quiet.
         expect(ops(await engine.up(program("acmetwo")))).toEqual(["same board", "same defaults", "same guest"]);
         expect((await engine.destroy()).errors).toEqual([]);
+    });
+
+    it("a token whose room expired (the Room kept as expired) is kept with a warning naming the room's expiry, never planned for re-issue; a later expiresAt issues it for the new room; a room the API does not know is named at issue", async () => {
+        const engine = engineFor(emulator, "expired-room");
+        // Times by the API's clock (earlier tests moved it, and a reset keeps it): an hour ahead of it.
+        const apiNow = async () => Date.parse(((await control(emulator, "GET", "/clock")) as { now: string }).now);
+        const apiTime = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ");
+        let expiresAt = apiTime((await apiNow()) + 3600_000);
+        const program = async () => {
+            const room = new sdk.Room("exp", { friendlyUrl: "exp-token", expiresAt });
+            // 60 minutes, renewed in its last 30: by the time the room has expired, the token is due too.
+            new sdk.JoinToken("etok", { room: room.id, userName: "E", expiresAt: 60, renewBefore: "30m" });
+        };
+        expect((await engine.up(program)).errors).toEqual([]);
+        const first = (await api("GET", "/rooms/exp-token")).body.id as string;
+        // Two hours on by the API's clock: it deleted the room at its expiresAt (this machine's clock is behind).
+        await control(emulator, "POST", "/clock", { advanceSeconds: 2 * 3600 });
+        expect((await api("GET", "/rooms/exp-token")).status).toBe(404);
+
+        // `up --refresh`: its preview and its update plan nothing (they planned the token's re-issue, which failed on a 404).
+        await clearLog();
+        const up = await engine.up(program, { refresh: true });
+        expect(up.errors).toEqual([]);
+        expect(ops(up).filter((op) => !op.startsWith("refresh"))).toEqual(["same etok", "same exp"]);
+        expect(up.warnings).toEqual([`warning: ${WARNINGS.tokenRoomExpired(`join token for "E" (room ${first})`, first, expiresAt)}`]);
+        const kept = Object.values(engine.resources());
+        expect(kept.find((r) => r.outputs.friendlyUrl === "exp-token")?.outputs.expired).toBe(true);
+        expect(kept.find((r) => r.outputs.userName === "E")?.outputs.roomExpired).toBe(true);
+        // Quiet without a refresh too (the token is due by its own expiry as well), and nothing was issued.
+        expect(ops(await engine.preview(program))).toEqual(["same etok", "same exp"]);
+        expect(await tokensIssued()).toBe(0);
+
+        // A later expiresAt: a new room, and the token issued for it.
+        expiresAt = apiTime((await apiNow()) + 3600_000);
+        const renewed = await engine.up(program, { refresh: true });
+        expect(renewed.errors).toEqual([]);
+        expect(renewed.steps.find((s) => s.name === "etok" && !s.op.startsWith("refresh"))).toMatchObject({ op: "replace", replaceKeys: ["room"] });
+        expect(await tokensIssued()).toBe(1);
+        const second = (await api("GET", "/rooms/exp-token")).body.id as string;
+        expect(Object.values(engine.resources()).find((r) => r.outputs.userName === "E")?.outputs).toMatchObject({ roomId: second, roomExpiresAt: expiresAt });
+
+        // A room the API does not know (an up that issues a token for the expired room): the issue names it, in words,
+        // and issues nothing. The provider called alone: the engine adds nothing to a create's error.
+        const unknown = "0b7e4f0e-2d7c-4c55-9f3a-6b1f2a3c4d5e";
+        await clearLog();
+        const tokens = new JoinTokenProvider(() => new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey }, {})));
+        await expect(tokens.create({ room: unknown, userName: "L" })).rejects.toThrow(`Unable to issue join token for "L" (room ${unknown}): the room ${unknown} does not exist (the API answered 404`);
+        expect(await tokensIssued()).toBe(0);
     });
 
     it("refuses bad inputs in check, naming input, rule and value", async () => {

@@ -6,6 +6,8 @@
  *
  * Run against both answer profiles of the emulator: the contract's, and the vendor's document's (records without
  * most settings, tags among them), where a field absent from an answer must never show as a change or replace.
+ * And the record of a TeamDefaults' original values, left by a create killed after its write, is judged still good
+ * for every setting the team holds as that create left it (provider/resources/teamDefaults.ts, `stillHeld`).
  */
 import { describe, expect, it } from "vitest";
 import type { AnswerProfile, RunningEmulator } from "../../emulator";
@@ -14,6 +16,10 @@ import { toCamelName } from "../../provider/model/names";
 import { settingsFor } from "../../provider/model/settings";
 import { apiCaller, control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
+import { RoomsClient, resolveClientConfig } from "../../provider/api";
+import { Claims } from "../../provider/resources/claims";
+import type { Context } from "../../provider/resources/kind";
+import { TeamDefaultsProvider } from "../../provider/resources/teamDefaults";
 
 
 const LOGO = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -133,5 +139,24 @@ describe.each<AnswerProfile>(["contract", "documented"])("no perpetual diffs (%s
         const log = await control(emulator, "GET", "/requests");
         expect(log.entries.filter((e: { method: string }) => e.method !== "GET")).toEqual([]);
         await engine.destroy();
+    });
+
+    it("every writable setting of TeamDefaults: the record of the originals a killed create left is taken whole by the next create while the team is as that create left it", async () => {
+        const api = apiCaller(emulator);
+        const before = (await api("GET", "/")).body;
+        const args = { ...(await everySetting("defaults", before)), stack: "app/dev" };
+        const client = new RoomsClient(resolveClientConfig({ apiUrl: emulator.baseUrl, developerKey: emulator.developerKey, requestsPerMinute: 100_000 }, {}));
+        // Each create a provider process of its own (a deployment), as the engine runs them.
+        const deployment = () => new TeamDefaultsProvider(() => client, new Claims());
+        const warnings: string[] = [];
+        const ctx: Context = { preview: false, resourceName: "defaults", resourceUrn: "urn:pulumi:dev::app::vcrooms:index:TeamDefaults::defaults", warn: (w) => void warnings.push(w) };
+        // The killed create: its write landed, its answer never reached a state.
+        const killed = await deployment().create(args, ctx);
+        const again = await deployment().create(args, ctx);
+        // No setting, of any compare kind (colours, roles, images uploaded, times), judged changed since.
+        expect(warnings).toEqual([]);
+        expect(again.outs.restoreValues).toEqual(killed.outs.restoreValues);
+        await deployment().delete(again.id, again.outs, ctx);
+        expect(warnings).toEqual([]);
     });
 });

@@ -1,8 +1,10 @@
 /**
  * TeamDefaults restore on destroy: the API refuses an empty logo or favicon on write, and one
  * PATCH applies all or nothing; so what can be put back is, what cannot is named in a warning, and an error that
- * stops the restore names the way out.
+ * stops the restore names the way out. A record of the originals left by a killed create is taken over only where the
+ * team has not been changed since.
  */
+import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { control } from "../support/http";
 import { engineFor, sdk } from "../support/pulumi";
@@ -51,5 +53,28 @@ describe("restore of team defaults that set images", () => {
         expect([...refused.errors, ...refused.warnings].join("\n"), "the API's answer was reported").toContain("is too fancy");
         expect([...refused.errors, ...refused.warnings].join("\n")).not.toContain(canary);
         await control(env.emulator, "POST", "/reset");
+    });
+});
+
+describe("a record of the team's original values left by a killed create", () => {
+    it("is taken only for the settings the team still holds as that create left them: one set by hand since is put back as set by hand, named in a warning without its value", async () => {
+        const before = (await api("GET", "/")).body;
+        const engine = engineFor(env.emulator, "restore-killed");
+        const program = async () => void new sdk.TeamDefaults("defaults", { consentMessage: "Program consent f11", lobbyMessage: "Program lobby f11", chatEnabled: !before.chat_enabled });
+        expect((await engine.up(program)).errors).toEqual([]);
+        // The CLI killed after the create's write, before the state was saved: the team holds the program's values, no
+        // state holds the resource (the engine drops an interrupted create), and the record of the originals is left.
+        fs.rmSync((engine as unknown as { options: { stateFile: string } }).options.stateFile);
+        // Later, by hand (an admin in the dashboard): the consent message only.
+        expect((await api("PATCH", "/", { consent_message: "Hand consent f11" })).status).toBe(200);
+
+        const again = await engine.up(program);
+        expect(again.errors).toEqual([]);
+        const warned = again.warnings.join("\n");
+        expect(warned).toContain("team defaults: the record of the team's values from before Pulumi changed them is not used: for consentMessage, which the team holds at other values");
+        expect(warned).not.toMatch(/lobbyMessage|chatEnabled|Hand consent|Program consent/);
+        expect((await engine.destroy()).errors).toEqual([]);
+        // The hand-set consent message back, and the others as they were before the killed create.
+        expect((await api("GET", "/")).body).toMatchObject({ consent_message: "Hand consent f11", lobby_message: before.lobby_message, chat_enabled: before.chat_enabled });
     });
 });
