@@ -42,7 +42,8 @@ describe.skipIf("skip" in cli)("a Room's state through the real Pulumi CLI", { t
         const p = await project();
         const up = await p.up([], { preview: false });
         expect(up.code, up.stdout + up.stderr).toBe(0);
-        const exported = await p.exportDeployment();
+        // `pulumi stack export`'s document (its version included): the state measured here is what is imported below.
+        const exported = JSON.parse(await p.exportText()) as { deployment: { resources?: Array<Record<string, any>> } };
         const resources = exported.deployment.resources ?? [];
         const room = (name: string) => resources.find((r) => r.type === "pulumi-nodejs:dynamic/vcrooms:Room" && String(r.urn).endsWith(`::${name}`))!;
         for (const r of resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic/"))) {
