@@ -61,9 +61,7 @@ describe.skipIf("skip" in cli)("the real Pulumi CLI: one report per failure", { 
         expect(destroy.code).not.toBe(0);
         reportedOnce(destroy, "Deletion forbidden by the test.");
         expect(diagnostics(destroy)).toContain('Unable to delete room "board"');
-        await control(emulator, "DELETE", "/faults");
-        const cleaned = await project.destroy([], { preview: false });
-        expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
+        // No cleanup destroy: the emulator and the folder are discarded after the file.
     });
 
     it("a data function's failure in the program is reported once, without stack frames", async () => {
