@@ -346,13 +346,19 @@ export class PulumiProject {
      * export` itself prints is `exportText` (a channel of its own where a test searches it).
      */
     savedDeployment(): { resources?: Array<Record<string, any>>; pending_operations?: unknown[] } {
-        const stacks = path.join(this.dir, ".backend", ".pulumi", "stacks");
-        const [project] = fs.readdirSync(stacks);
-        return (JSON.parse(fs.readFileSync(path.join(stacks, project!, `${this.stack}.json`), "utf8")) as { checkpoint: { latest?: Record<string, any> } }).checkpoint.latest ?? {};
+        return this.checkpoint().checkpoint.latest ?? {};
     }
 
-    async exportDeployment(): Promise<{ deployment: { resources?: Array<Record<string, any>> } }> {
-        return { deployment: this.savedDeployment() };
+    private checkpoint(): { version: number; checkpoint: { latest?: Record<string, any> } } {
+        const stacks = path.join(this.dir, ".backend", ".pulumi", "stacks");
+        const [project] = fs.readdirSync(stacks);
+        return JSON.parse(fs.readFileSync(path.join(stacks, project!, `${this.stack}.json`), "utf8"));
+    }
+
+    /** What `pulumi stack export` prints, from the checkpoint file (`savedDeployment`): the version and the deployment, as `pulumi stack import` takes them. */
+    async exportDeployment(): Promise<{ version: number; deployment: { resources?: Array<Record<string, any>> } }> {
+        const saved = this.checkpoint();
+        return { version: saved.version, deployment: saved.checkpoint.latest ?? {} };
     }
 
     /** The state of the resource named `name` in the stack's export (the first whose URN ends with it), if any. */
