@@ -188,11 +188,14 @@ export function linkNodeModules(into: string): void {
 export class PulumiProject {
     readonly dir: string;
     readonly stack: string;
+    /** The stack `pulumi` commands without `--stack` act on: the last one `stack init` or `stack select` named. */
+    private current: string;
     private readonly env: NodeJS.ProcessEnv;
 
     constructor(private readonly options: ProjectOptions) {
         this.dir = options.folder ?? fs.mkdtempSync(path.join(os.tmpdir(), "vcrooms-cli-"));
         this.stack = options.stack ?? "dev";
+        this.current = this.stack;
         const name = options.name ?? "vcrooms-cli";
         // A `folder` has the user's own Pulumi.yaml, package.json and node_modules: nothing to write.
         if (options.folder) {
@@ -231,6 +234,9 @@ export class PulumiProject {
 
     /** Runs `pulumi <args>` in the project; never throws for a non-zero exit. */
     run(args: string[], options: { env?: Record<string, string> } = {}): Promise<CommandResult> {
+        // `stack init` and `stack select` make their stack the current one, whose config file setConfig writes, as
+        // `pulumi config` does.
+        if (args[0] === "stack" && (args[1] === "init" || args[1] === "select") && args[2] !== undefined && !args[2].startsWith("-")) this.current = args[2];
         return this.runFile(path.join(this.options.cliDir, "pulumi"), args, options);
     }
 
@@ -272,13 +278,13 @@ export class PulumiProject {
         return result;
     }
 
-    /** The stack's config file (harness/stackConfig.ts). */
+    /** The current stack's config file (harness/stackConfig.ts). */
     private get stackConfigFile(): string {
-        return path.join(this.dir, `Pulumi.${this.stack}.yaml`);
+        return path.join(this.dir, `Pulumi.${this.current}.yaml`);
     }
 
     async init(config: Record<string, string> = {}, secretConfig: Record<string, string> = {}): Promise<this> {
-        prepareStackConfig(this.stackConfigFile, PASSPHRASE);
+        prepareStackConfig(path.join(this.dir, `Pulumi.${this.stack}.yaml`), PASSPHRASE);
         await this.must(["stack", "init", this.stack, "--non-interactive"]);
         await this.setConfig(config, secretConfig);
         return this;
