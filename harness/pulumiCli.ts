@@ -148,6 +148,13 @@ const skipPreview = (options: Operation) => `--skip-preview=${options.preview ==
 export const PASSPHRASE = "vcrooms-test-passphrase";
 
 /**
+ * What pip and Python are given in a project's virtualenv: offline (nothing but the shared virtualenv and the
+ * project's folders), building local packages with the setuptools and wheel it has rather than fetching them, and no
+ * bytecode written into the shared virtualenv.
+ */
+export const OFFLINE_PIP_ENV = { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" };
+
+/**
  * Makes the virtualenv `venv` layered over `shared` (scripts/pulumi-python's, never installed into): a `.pth` file
  * puts the shared packages (pulumi, pip, setuptools) on its path, so pip works offline and installs only a
  * project's own packages (its generated SDK) into it.
@@ -225,9 +232,7 @@ export class PulumiProject {
             PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
             NO_COLOR: "1",
             ...(options.deferClosureModules ? { NODE_OPTIONS: withDeferredClosureModules(process.env.NODE_OPTIONS) } : {}),
-            // pip offline (nothing but the shared virtualenv and the project's folders), building local packages
-            // with the setuptools and wheel it has rather than fetching them.
-            ...(options.python ? { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" } : {}),
+            ...(options.python ? OFFLINE_PIP_ENV : {}),
             ...options.env,
         };
     }
@@ -358,7 +363,8 @@ export class PulumiProject {
     private checkpoint(): { version: number; checkpoint: { latest?: Record<string, any> } } {
         const stacks = path.join(this.dir, ".backend", ".pulumi", "stacks");
         const [project] = fs.readdirSync(stacks);
-        return JSON.parse(fs.readFileSync(path.join(stacks, project!, `${this.stack}.json`), "utf8"));
+        // The current stack's, as `pulumi stack export` reads it.
+        return JSON.parse(fs.readFileSync(path.join(stacks, project!, `${this.current}.json`), "utf8"));
     }
 
     /** What `pulumi stack export` prints, from the checkpoint file (`savedDeployment`): the version and the deployment, as `pulumi stack import` takes them. */

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
-import { layeredVirtualenv, locatePythonVenv, ROOT } from "./pulumiCli";
+import { layeredVirtualenv, locatePythonVenv, OFFLINE_PIP_ENV, ROOT } from "./pulumiCli";
 
 /** The stack name every recording uses: an import into a stack of another name would not match its URNs. */
 export const UPGRADE_STACK = "upgrade";
@@ -85,7 +85,7 @@ function installPythonSdk(checkout: string, project: string, options: { cliDir: 
     generateSdk(checkout, project, "python", path.join(project, "sdks", "vcrooms"), options);
     const venv = path.join(project, "venv");
     layeredVirtualenv(venv, shared.dir);
-    const env = { ...options.env, PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" };
+    const env = { ...options.env, ...OFFLINE_PIP_ENV };
     run(`installing pulumi_vcrooms from ${checkout}/plugin`, path.join(venv, "bin", "python"), ["-m", "pip", "install", "-r", "requirements.txt"], { cwd: project, env });
 }
 

@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
-import { layeredVirtualenv, locatePythonVenv, PLUGIN_FOLDER, PulumiProject, ROOT } from "../../harness/pulumiCli";
+import { layeredVirtualenv, locatePythonVenv, OFFLINE_PIP_ENV, PLUGIN_FOLDER, PulumiProject, ROOT } from "../../harness/pulumiCli";
 import { cli, cliDir } from "../cli/support";
 import { outsideRepository } from "../cli/install";
 import { builtOnce, contentKey } from "./sharedBuild";
@@ -23,9 +23,6 @@ export const pythonMissing = (): string | undefined =>
 
 /** The `pulumi` requirement of examples/python-rooms: the version the shared virtualenv holds. */
 const PULUMI_REQUIREMENT = fs.readFileSync(path.join(ROOT, "examples/python-rooms/requirements.txt"), "utf8").match(/^pulumi==\S+$/m)![0];
-
-/** What pip and Python are given in the projects: offline, and no bytecode written into the shared virtualenv. */
-const PYTHON_ENV = { PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "false", PIP_DISABLE_PIP_VERSION_CHECK: "1", PYTHONDONTWRITEBYTECODE: "1" };
 
 /** A Python project's Pulumi.yaml: the plugin from this repository, the virtualenv `venv` (an absolute path). */
 const pulumiYaml = (name: string, venv: string) => JSON.stringify({ name, runtime: { name: "python", options: { virtualenv: venv } }, packages: { vcrooms: PLUGIN_FOLDER } }, null, 2) + "\n";
@@ -44,7 +41,7 @@ function builtVirtualenv(): Promise<string> {
         fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml("vcrooms-invariants-python", venv));
         fs.writeFileSync(path.join(dir, "requirements.txt"), `${PULUMI_REQUIREMENT}\n`);
         layeredVirtualenv(venv, shared);
-        await new PulumiProject({ cliDir, folder: dir, env: PYTHON_ENV }).must(["install"]);
+        await new PulumiProject({ cliDir, folder: dir, env: OFFLINE_PIP_ENV }).must(["install"]);
     }).then((dir) => path.join(dir, "venv"));
 }
 
@@ -66,6 +63,6 @@ export async function pythonProject(
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml(name, venv));
     fs.writeFileSync(path.join(dir, "requirements.txt"), `${PULUMI_REQUIREMENT}\n`);
     for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
-    const project = new PulumiProject({ cliDir, folder: dir, env: { ...PYTHON_ENV, ...env } });
+    const project = new PulumiProject({ cliDir, folder: dir, env: { ...OFFLINE_PIP_ENV, ...env } });
     return project.init({ "vcrooms:apiUrl": emulator.baseUrl, ...config }, { "vcrooms:developerKey": emulator.developerKey, ...secretConfig });
 }
