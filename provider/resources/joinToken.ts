@@ -23,7 +23,7 @@ import { checkInputs } from "./check";
 import { Claims, domainKey, roomAddressKey } from "./claims";
 import { configurationFailures, withTeamMove, type ClientFor } from "./connections";
 import { describeFailure } from "../api/messages";
-import { expiredWhenGone } from "./room";
+import { expiredWhenGone, findRoom } from "./room";
 import { WARNINGS } from "./warnings";
 
 type TokenInputs = ProviderInputsOf<typeof joinToken>;
@@ -70,17 +70,6 @@ const ROTATED_AWAY = "it does not verify with the developer key (the key was rot
 
 /** A room's expiry as its record gives it, when it has one. */
 const expiryOf = (record: Values): string | undefined => (typeof record.expires_at === "string" && record.expires_at !== "" ? record.expires_at : undefined);
-
-/** Whether the API knows a room by that id or name. */
-async function roomAnswers(client: RoomsClient, room: string): Promise<boolean> {
-    try {
-        await client.getRoom(room);
-        return true;
-    } catch (error) {
-        if (error instanceof NotFoundError) return false;
-        throw error;
-    }
-}
 
 /** The issue of a token for a room the API does not know: the room named, and why it may be gone. */
 function roomGone(room: string, error: unknown): Error {
@@ -297,7 +286,7 @@ export class JoinTokenProvider implements ResourceKind<TokenInputs, TokenOutputs
             const gone = { ...known, stale: { input: "room" as const, reason: `its room ${roomId} no longer exists (deleted, or replaced by a new room)` } };
             if (!(await expiredWhenGone(client, props.roomExpiresAt))) return gone;
             // Expired; but a `room` given as a name another room answers to now (made anew under it) is that room's.
-            if (typeof props.room === "string" && props.room !== roomId && (await roomAnswers(client, props.room))) return gone;
+            if (typeof props.room === "string" && props.room !== roomId && (await findRoom(client, props.room)) !== undefined) return gone;
             return { ...known, roomExpired: true };
         }
         const roomExpiresAt = expiryOf(record);

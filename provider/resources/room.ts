@@ -296,7 +296,8 @@ function roomAddress(domain: string, friendlyUrl: string): string {
     return `https://${domain}.digitalsamba.com/${friendlyUrl}`;
 }
 
-async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
+/** The room the API knows by that id or friendly URL, or undefined when it answers 404. */
+export async function findRoom(client: RoomsClient, ref: string): Promise<RoomRecord | undefined> {
     try {
         return await client.getRoom(ref);
     } catch (error) {
